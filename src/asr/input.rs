@@ -1,0 +1,727 @@
+//! Voice input: microphone (or a WAV file) → 16 kHz → endpointing → recognizer → events.
+//!
+//! [`Listener`] is the synchronous heart (feed it samples, get events), used directly by
+//! `rochade interpret --wav` and the voice benchmark. [`VoiceInput`] runs a listener on its
+//! own thread behind a capture stream, for `rochade play`:
+//!
+//! ```no_run
+//! use rochade::asr::{self, input::{VoiceInput, VoiceConfig, VoiceEvent}, Grammar, Meaning};
+//! use rochade::lang::Lang;
+//!
+//! let recognizer = asr::open(&asr::RecognizerConfig::auto(Lang::De))?;
+//! let grammar = Grammar::from_phrases(Lang::De, [("eva vier", Meaning::Move("e2e4".into()))]);
+//! let (voice, events) = VoiceInput::start(VoiceConfig::microphone(None), recognizer, grammar)?;
+//! for event in events.iter() {
+//!     match event {
+//!         VoiceEvent::Heard(heard) => {
+//!             println!("heard {:?}", heard.alternatives);
+//!             // rebuild the grammar for the new position off the audio path:
+//!             // voice.set_grammar(next_grammar);
+//!             let _quiet = voice.mute_guard(); // while Rochade reads the move back
+//!         }
+//!         VoiceEvent::DeviceError(message) => { eprintln!("{message}"); break; }
+//!         _ => {}
+//!     }
+//! }
+//! voice.stop();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender};
+
+use super::grammar::Grammar;
+use super::{AsrError, Backend, GrammarReport, Recognizer};
+use crate::audio::capture::{self, CaptureEvent, MuteGuard, MuteSwitch};
+use crate::audio::endpoint::{EndpointConfig, Endpointer};
+use crate::audio::resample::Resampler;
+use crate::audio::{AudioError, SAMPLE_RATE};
+
+/// Samples per millisecond at 16 kHz.
+const PER_MS: u64 = (SAMPLE_RATE / 1000) as u64;
+
+/// Timing of the listener.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListenConfig {
+    pub endpoint: EndpointConfig,
+    /// Quiet after speech that ends an utterance.
+    pub end_silence_ms: u64,
+    /// Quiet after speech that ends it early when the partial result is already one
+    /// complete, unambiguous phrase ([`Grammar::is_final`]).
+    pub early_silence_ms: u64,
+    /// Audio kept from before the detected start (soft first consonants).
+    pub pre_roll_ms: u64,
+    /// Longest utterance; then it is decoded as it is.
+    pub max_utterance_ms: u64,
+    /// Shorter sounds (a cough, a click) are ignored.
+    pub min_speech_ms: u64,
+    /// With push-to-talk, the utterance runs from key down to this long after key up, and
+    /// the endpointer is not used.
+    pub push_to_talk: bool,
+    pub talk_tail_ms: u64,
+}
+
+impl Default for ListenConfig {
+    fn default() -> Self {
+        ListenConfig {
+            endpoint: EndpointConfig::default(),
+            end_silence_ms: 600,
+            early_silence_ms: 100,
+            pre_roll_ms: 300,
+            max_utterance_ms: 8000,
+            min_speech_ms: 120,
+            push_to_talk: false,
+            talk_tail_ms: 300,
+        }
+    }
+}
+
+/// One recognized utterance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heard {
+    /// The n-best list for the interpreter, best first: `(text, confidence)`.
+    pub alternatives: Vec<(String, f32)>,
+    /// Whether the alternatives are phrases of the grammar (otherwise the raw result).
+    pub in_grammar: bool,
+    /// The utterance, 16 kHz mono, with its pre-roll (for the recording of the move).
+    pub samples: Vec<i16>,
+    /// Stream time (ms of audio since the input started) of the first and last speech.
+    pub speech_start_ms: u64,
+    pub speech_end_ms: u64,
+    /// Stream time when the listener decided the utterance was over.
+    pub committed_ms: u64,
+    /// Wall time from that decision to the result (the final decode).
+    pub decoded_ms: f64,
+    /// Recognizer time spent on the whole utterance (for the real-time factor).
+    pub compute_ms: f64,
+    /// Committed early: the partial result was already a complete, unambiguous phrase.
+    pub early: bool,
+}
+
+impl Heard {
+    /// The best text, or "" when nothing was recognized.
+    pub fn best(&self) -> &str {
+        self.alternatives
+            .first()
+            .map(|a| a.0.as_str())
+            .unwrap_or("")
+    }
+}
+
+/// What voice input reports.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VoiceEvent {
+    SpeechStarted {
+        at_ms: u64,
+    },
+    Partial {
+        text: String,
+        at_ms: u64,
+    },
+    Heard(Heard),
+    /// A grammar was compiled; `warning` names words the recognizer cannot hear.
+    GrammarSet {
+        report: GrammarReport,
+        warning: Option<String>,
+    },
+    /// Something the user should be told (read it out or print it).
+    Notice(String),
+    /// The device failed: voice input has stopped; take moves from the keyboard.
+    DeviceError(String),
+    /// A WAV source has been played to its end.
+    EndOfInput,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Idle,
+    Speaking,
+    /// Push-to-talk released at this stream position; the tail runs to its end.
+    Released(u64),
+}
+
+/// Endpointing plus recognition over a stream of 16 kHz samples.
+pub struct Listener {
+    config: ListenConfig,
+    grammar: Grammar,
+    endpointer: Endpointer,
+    state: State,
+    pre_roll: VecDeque<i16>,
+    utterance: Vec<i16>,
+    utterance_start: u64,
+    last_partial: Option<String>,
+    compute: Duration,
+    talk_down: bool,
+}
+
+impl Listener {
+    /// A listener; the grammar must already be set on the recognizer it will be used with
+    /// (see [`Listener::set_grammar`]).
+    pub fn new(config: ListenConfig, grammar: Grammar) -> Listener {
+        Listener {
+            endpointer: Endpointer::new(config.endpoint.clone()),
+            config,
+            grammar,
+            state: State::Idle,
+            pre_roll: VecDeque::new(),
+            utterance: Vec::new(),
+            utterance_start: 0,
+            last_partial: None,
+            compute: Duration::ZERO,
+            talk_down: false,
+        }
+    }
+
+    pub fn grammar(&self) -> &Grammar {
+        &self.grammar
+    }
+
+    /// Whether an utterance is in progress.
+    pub fn in_utterance(&self) -> bool {
+        self.state != State::Idle
+    }
+
+    /// Stream position in ms.
+    pub fn position_ms(&self) -> u64 {
+        self.endpointer.position() / PER_MS
+    }
+
+    /// Compiles a new grammar into the recognizer (dropping an utterance in progress).
+    pub fn set_grammar(
+        &mut self,
+        recognizer: &mut dyn Recognizer,
+        grammar: Grammar,
+    ) -> Result<GrammarReport, AsrError> {
+        self.reset(recognizer);
+        let report = recognizer.set_grammar(&grammar)?;
+        self.grammar = grammar;
+        Ok(report)
+    }
+
+    /// Drops the utterance in progress (the microphone was muted).
+    pub fn reset(&mut self, recognizer: &mut dyn Recognizer) {
+        if self.state != State::Idle {
+            recognizer.cancel();
+        }
+        self.state = State::Idle;
+        self.utterance.clear();
+        self.last_partial = None;
+        self.compute = Duration::ZERO;
+        self.endpointer.reset_utterance();
+    }
+
+    /// Push-to-talk key down (`true`) or up.
+    pub fn talk(&mut self, recognizer: &mut dyn Recognizer, down: bool) -> Vec<VoiceEvent> {
+        self.talk_down = down;
+        let mut events = Vec::new();
+        if down && self.state == State::Idle {
+            let at = self.endpointer.position();
+            if let Err(e) = self.begin(recognizer, &mut events, at, true) {
+                events.push(VoiceEvent::Notice(format!("recognition failed: {e}")));
+                self.reset(recognizer);
+            }
+        } else if !down && self.state == State::Speaking {
+            self.state = State::Released(self.endpointer.position());
+        }
+        events
+    }
+
+    fn timed<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let out = f();
+        self.compute += started.elapsed();
+        out
+    }
+
+    /// Starts an utterance whose audio began at stream position `at` (the pre-roll ends
+    /// there) and feeds the pre-roll to the recognizer.
+    fn begin(
+        &mut self,
+        recognizer: &mut dyn Recognizer,
+        events: &mut Vec<VoiceEvent>,
+        at: u64,
+        forced: bool,
+    ) -> Result<(), AsrError> {
+        recognizer.cancel();
+        self.state = State::Speaking;
+        self.compute = Duration::ZERO;
+        self.last_partial = None;
+        if forced {
+            self.endpointer.force_speech();
+        }
+        let pre_roll: Vec<i16> = self.pre_roll.drain(..).collect();
+        self.utterance_start = at.saturating_sub(pre_roll.len() as u64);
+        let start_ms = self.endpointer.speech_start().unwrap_or(at) / PER_MS;
+        events.push(VoiceEvent::SpeechStarted { at_ms: start_ms });
+        if !pre_roll.is_empty() {
+            self.timed(|| recognizer.accept(&pre_roll))?;
+        }
+        self.utterance = pre_roll;
+        Ok(())
+    }
+
+    /// Feeds 16 kHz samples; returns what happened.
+    pub fn push(
+        &mut self,
+        recognizer: &mut dyn Recognizer,
+        samples: &[i16],
+    ) -> Result<Vec<VoiceEvent>, AsrError> {
+        let mut events = Vec::new();
+        for block in samples.chunks(512) {
+            self.push_block(recognizer, block, &mut events)?;
+        }
+        Ok(events)
+    }
+
+    fn push_block(
+        &mut self,
+        recognizer: &mut dyn Recognizer,
+        block: &[i16],
+        events: &mut Vec<VoiceEvent>,
+    ) -> Result<(), AsrError> {
+        let was_speaking = self.endpointer.in_speech();
+        let block_start = self.endpointer.position();
+        self.endpointer.push(block);
+        if self.state == State::Idle {
+            let starts = !self.config.push_to_talk && !was_speaking && self.endpointer.in_speech();
+            if !starts {
+                self.pre_roll.extend(block);
+                let keep = (self.config.pre_roll_ms * PER_MS) as usize;
+                while self.pre_roll.len() > keep {
+                    self.pre_roll.pop_front();
+                }
+                return Ok(());
+            }
+            self.begin(recognizer, events, block_start, false)?;
+        }
+        self.utterance.extend_from_slice(block);
+        self.timed(|| recognizer.accept(block))?;
+
+        let position = self.endpointer.position();
+        if self.config.push_to_talk {
+            if let State::Released(at) = self.state {
+                if position >= at + self.config.talk_tail_ms * PER_MS {
+                    self.commit(recognizer, events, false)?;
+                }
+            } else if position - self.utterance_start >= self.config.max_utterance_ms * PER_MS {
+                self.commit(recognizer, events, false)?;
+            }
+            return Ok(());
+        }
+
+        let partial = self.timed(|| recognizer.partial());
+        if partial.is_some() && partial != self.last_partial {
+            if let Some(text) = &partial {
+                events.push(VoiceEvent::Partial {
+                    text: text.clone(),
+                    at_ms: position / PER_MS,
+                });
+            }
+            self.last_partial = partial;
+        }
+        let silence = self.endpointer.silence_ms();
+        if silence >= self.config.end_silence_ms {
+            self.commit(recognizer, events, false)?;
+        } else if silence >= self.config.early_silence_ms
+            && self
+                .last_partial
+                .as_deref()
+                .is_some_and(|p| self.grammar.is_final(p))
+        {
+            self.commit(recognizer, events, true)?;
+        } else if self.endpointer.speech_ms() >= self.config.max_utterance_ms {
+            self.commit(recognizer, events, false)?;
+        }
+        Ok(())
+    }
+
+    fn commit(
+        &mut self,
+        recognizer: &mut dyn Recognizer,
+        events: &mut Vec<VoiceEvent>,
+        early: bool,
+    ) -> Result<(), AsrError> {
+        let position = self.endpointer.position();
+        let speech_start = self
+            .endpointer
+            .speech_start()
+            .unwrap_or(self.utterance_start);
+        let speech_end = self.endpointer.last_speech_end().unwrap_or(position);
+        let spoken_ms = speech_end.saturating_sub(speech_start) / PER_MS;
+        if !self.config.push_to_talk && spoken_ms < self.config.min_speech_ms {
+            self.reset(recognizer);
+            return Ok(());
+        }
+        let started = Instant::now();
+        let alternatives = recognizer.finish()?;
+        let decoded = started.elapsed();
+        self.compute += decoded;
+        let recognition = self.grammar.rank(&alternatives);
+        events.push(VoiceEvent::Heard(Heard {
+            alternatives: recognition.pairs(),
+            in_grammar: recognition.in_grammar,
+            samples: std::mem::take(&mut self.utterance),
+            speech_start_ms: speech_start / PER_MS,
+            speech_end_ms: speech_end / PER_MS,
+            committed_ms: position / PER_MS,
+            decoded_ms: decoded.as_secs_f64() * 1000.0,
+            compute_ms: self.compute.as_secs_f64() * 1000.0,
+            early,
+        }));
+        self.state = State::Idle;
+        self.last_partial = None;
+        self.compute = Duration::ZERO;
+        self.endpointer.reset_utterance();
+        Ok(())
+    }
+
+    /// The input ended: an utterance in progress is decoded as it is.
+    pub fn finish(&mut self, recognizer: &mut dyn Recognizer) -> Result<Vec<VoiceEvent>, AsrError> {
+        let mut events = Vec::new();
+        if self.state != State::Idle {
+            self.commit(recognizer, &mut events, false)?;
+        }
+        Ok(events)
+    }
+}
+
+/// Where voice input comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AudioSource {
+    /// A capture device (`None`: the default input).
+    Microphone { device: Option<String> },
+    /// A WAV file, in real time (as if spoken) or as fast as it decodes.
+    File { path: PathBuf, realtime: bool },
+    /// Samples at 16 kHz.
+    Samples { samples: Vec<i16>, realtime: bool },
+}
+
+/// How to start voice input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VoiceConfig {
+    pub source: AudioSource,
+    pub listen: ListenConfig,
+}
+
+impl VoiceConfig {
+    pub fn microphone(device: Option<String>) -> VoiceConfig {
+        VoiceConfig {
+            source: AudioSource::Microphone { device },
+            listen: ListenConfig::default(),
+        }
+    }
+
+    pub fn file(path: PathBuf, realtime: bool) -> VoiceConfig {
+        VoiceConfig {
+            source: AudioSource::File { path, realtime },
+            listen: ListenConfig::default(),
+        }
+    }
+}
+
+/// Why voice input could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum VoiceError {
+    #[error(transparent)]
+    Audio(#[from] AudioError),
+    #[error(transparent)]
+    Asr(#[from] AsrError),
+}
+
+enum Control {
+    Grammar(Grammar),
+    Talk(bool),
+}
+
+/// The handle of running voice input.
+pub struct VoiceHandle {
+    control: Sender<Control>,
+    mute: MuteSwitch,
+    stop: Option<Sender<()>>,
+    worker: Option<std::thread::JoinHandle<()>>,
+    feeder: Option<std::thread::JoinHandle<()>>,
+    capture: Option<capture::Capture>,
+    backend: Backend,
+    device: Option<String>,
+}
+
+impl VoiceHandle {
+    /// Replaces the grammar; it is compiled on the listener thread, between utterances,
+    /// and a [`VoiceEvent::GrammarSet`] reports it.
+    pub fn set_grammar(&self, grammar: Grammar) {
+        let _ = self.control.send(Control::Grammar(grammar));
+    }
+
+    /// The microphone's mute switch.
+    pub fn mute_switch(&self) -> &MuteSwitch {
+        &self.mute
+    }
+
+    /// Mutes the microphone until the guard is dropped (plus 150 ms): hold it while
+    /// Rochade speaks, so that it does not hear itself.
+    pub fn mute_guard(&self) -> MuteGuard {
+        self.mute.guard(Duration::from_millis(150))
+    }
+
+    pub fn mute(&self) {
+        self.mute.mute();
+    }
+
+    pub fn unmute(&self) {
+        self.mute.unmute_after(Duration::from_millis(150));
+    }
+
+    /// Push-to-talk key down or up (with [`ListenConfig::push_to_talk`]).
+    pub fn talk(&self, down: bool) {
+        let _ = self.control.send(Control::Talk(down));
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The capture device in use (`None` for a file).
+    pub fn device(&self) -> Option<&str> {
+        self.device.as_deref()
+    }
+
+    /// Stops capture and the listener thread.
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        self.stop.take();
+        self.capture.take();
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+        if let Some(feeder) = self.feeder.take() {
+            let _ = feeder.join();
+        }
+    }
+}
+
+impl Drop for VoiceHandle {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// Voice input running on its own threads.
+pub struct VoiceInput;
+
+impl VoiceInput {
+    /// Sets `grammar` on `recognizer`, opens the source and starts listening. A device that
+    /// cannot be opened is an error at once (within the device deadline), never a hang.
+    pub fn start(
+        config: VoiceConfig,
+        mut recognizer: Box<dyn Recognizer>,
+        grammar: Grammar,
+    ) -> Result<(VoiceHandle, Receiver<VoiceEvent>), VoiceError> {
+        let (events_tx, events_rx) = crossbeam_channel::unbounded();
+        let report = recognizer.set_grammar(&grammar)?;
+        let _ = events_tx.send(VoiceEvent::GrammarSet {
+            warning: report.warning(recognizer.backend()),
+            report,
+        });
+        let backend = recognizer.backend();
+        let mute = MuteSwitch::new();
+        // about 16 s of audio at 512-sample blocks: room for a slow grammar compile
+        let (audio_tx, audio_rx) = crossbeam_channel::bounded::<CaptureEvent>(512);
+        let (stop_tx, stop_rx) = crossbeam_channel::bounded::<()>(0);
+        let mut capture = None;
+        let mut device = None;
+        let mut feeder = None;
+        match config.source {
+            AudioSource::Microphone { device: wanted } => {
+                let c = capture::start(wanted.as_deref(), mute.clone(), audio_tx)?;
+                device = Some(c.device.clone());
+                capture = Some(c);
+            }
+            AudioSource::File { path, realtime } => {
+                let samples = crate::audio::wav::read_16k_mono(&path)?;
+                feeder = Some(spawn_feeder(
+                    samples,
+                    realtime,
+                    mute.clone(),
+                    audio_tx,
+                    stop_rx.clone(),
+                ));
+            }
+            AudioSource::Samples { samples, realtime } => {
+                feeder = Some(spawn_feeder(
+                    samples,
+                    realtime,
+                    mute.clone(),
+                    audio_tx,
+                    stop_rx.clone(),
+                ));
+            }
+        }
+        let (control_tx, control_rx) = crossbeam_channel::unbounded();
+        let listener = Listener::new(config.listen, grammar);
+        let worker_mute = mute.clone();
+        let worker = std::thread::Builder::new()
+            .name("rochade-listener".into())
+            .spawn(move || {
+                run_listener(
+                    listener,
+                    recognizer,
+                    audio_rx,
+                    control_rx,
+                    stop_rx,
+                    worker_mute,
+                    events_tx,
+                )
+            })
+            .map_err(|e| AudioError::Stream(e.to_string()))?;
+        Ok((
+            VoiceHandle {
+                control: control_tx,
+                mute,
+                stop: Some(stop_tx),
+                worker: Some(worker),
+                feeder,
+                capture,
+                backend,
+                device,
+            },
+            events_rx,
+        ))
+    }
+}
+
+/// Sends samples as capture blocks of 512, in real time or at once; an empty block marks
+/// the end.
+fn spawn_feeder(
+    samples: Vec<i16>,
+    realtime: bool,
+    mute: MuteSwitch,
+    tx: Sender<CaptureEvent>,
+    stop: Receiver<()>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let started = Instant::now();
+        for (i, block) in samples.chunks(512).enumerate() {
+            if realtime {
+                let due = Duration::from_secs_f64((i * 512) as f64 / f64::from(SAMPLE_RATE));
+                // the handle stops the feeder by dropping its end of `stop`
+                if let Some(wait) = due.checked_sub(started.elapsed())
+                    && !matches!(
+                        stop.recv_timeout(wait),
+                        Err(crossbeam_channel::RecvTimeoutError::Timeout)
+                    )
+                {
+                    return;
+                }
+            } else if matches!(
+                stop.try_recv(),
+                Err(crossbeam_channel::TryRecvError::Disconnected)
+            ) {
+                return;
+            }
+            let samples = if mute.is_muted() {
+                vec![0.0; block.len()]
+            } else {
+                block.iter().map(|s| f32::from(*s) / 32768.0).collect()
+            };
+            let event = CaptureEvent::Block {
+                samples,
+                rate: SAMPLE_RATE,
+            };
+            if realtime {
+                let _ = tx.try_send(event);
+            } else if tx.send(event).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(CaptureEvent::Block {
+            samples: Vec::new(),
+            rate: SAMPLE_RATE,
+        });
+    })
+}
+
+fn run_listener(
+    mut listener: Listener,
+    mut recognizer: Box<dyn Recognizer>,
+    audio: Receiver<CaptureEvent>,
+    control: Receiver<Control>,
+    stop: Receiver<()>,
+    mute: MuteSwitch,
+    events: Sender<VoiceEvent>,
+) {
+    let mut resampler: Option<Resampler> = None;
+    let mut pending_grammar: Option<Grammar> = None;
+    let send_all = |list: Vec<VoiceEvent>| {
+        for e in list {
+            let _ = events.send(e);
+        }
+    };
+    loop {
+        if mute.is_muted() && listener.in_utterance() {
+            listener.reset(recognizer.as_mut());
+        }
+        if !listener.in_utterance()
+            && let Some(grammar) = pending_grammar.take()
+        {
+            match listener.set_grammar(recognizer.as_mut(), grammar) {
+                Ok(report) => {
+                    let _ = events.send(VoiceEvent::GrammarSet {
+                        warning: report.warning(recognizer.backend()),
+                        report,
+                    });
+                }
+                Err(e) => {
+                    let _ = events.send(VoiceEvent::Notice(format!(
+                        "the new grammar could not be used, the old one stays: {e}"
+                    )));
+                }
+            }
+        }
+        crossbeam_channel::select! {
+            recv(stop) -> _ => break,
+            recv(control) -> message => match message {
+                Ok(Control::Grammar(grammar)) => pending_grammar = Some(grammar),
+                Ok(Control::Talk(down)) => send_all(listener.talk(recognizer.as_mut(), down)),
+                Err(_) => break,
+            },
+            recv(audio) -> event => match event {
+                Ok(CaptureEvent::Block { samples, rate }) => {
+                    if samples.is_empty() {
+                        match listener.finish(recognizer.as_mut()) {
+                            Ok(list) => send_all(list),
+                            Err(e) => { let _ = events.send(VoiceEvent::Notice(e.to_string())); }
+                        }
+                        let _ = events.send(VoiceEvent::EndOfInput);
+                        continue;
+                    }
+                    let resampler = resampler.get_or_insert_with(|| Resampler::new(rate, SAMPLE_RATE));
+                    let converted: Vec<i16> = resampler
+                        .process(&samples)
+                        .into_iter()
+                        .map(crate::audio::wav::to_i16)
+                        .collect();
+                    match listener.push(recognizer.as_mut(), &converted) {
+                        Ok(list) => send_all(list),
+                        Err(e) => {
+                            let _ = events.send(VoiceEvent::Notice(format!("recognition failed: {e}")));
+                            listener.reset(recognizer.as_mut());
+                        }
+                    }
+                }
+                Ok(CaptureEvent::Error(message)) => {
+                    let _ = events.send(VoiceEvent::DeviceError(format!(
+                        "the microphone stopped working ({message}); voice input is off, use the keyboard"
+                    )));
+                    break;
+                }
+                Err(_) => break,
+            },
+            default(Duration::from_millis(50)) => {}
+        }
+    }
+}

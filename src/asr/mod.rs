@@ -1,0 +1,301 @@
+//! Speech recognition: the [`Recognizer`] trait and its two backends, Vosk (the real one,
+//! with a downloaded model) and pocketsphinx (works right after the set-up, and in CI), each
+//! bound to a closed [`Grammar`] of the phrases that make sense now.
+//!
+//! Audio is 16 kHz mono 16-bit. A recognizer decodes one utterance at a time: `accept`
+//! chunks, then `finish` for the n-best list; [`recognize`] does both and checks the result
+//! against the grammar. [`input::VoiceInput`] runs a recognizer behind a microphone.
+//!
+//! ```no_run
+//! use rochade::asr::{self, grammar::{Grammar, Meaning}, Backend};
+//! use rochade::lang::Lang;
+//!
+//! let mut recognizer = asr::open(&asr::RecognizerConfig::new(Lang::De, Backend::Pocketsphinx))?;
+//! let grammar = Grammar::from_phrases(Lang::De, [
+//!     ("springer felix drei", Meaning::Move("g1f3".into())),
+//!     ("eva zwei eva vier", Meaning::Move("e2e4".into())),
+//! ]);
+//! recognizer.set_grammar(&grammar)?;
+//! let samples = rochade::audio::wav::read_16k_mono("springer.wav".as_ref())?;
+//! let heard = asr::recognize(recognizer.as_mut(), &grammar, &samples)?;
+//! println!("{}", heard.best());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+pub mod dictionary;
+pub mod grammar;
+pub mod input;
+pub mod pocketsphinx;
+pub mod vosk;
+
+use std::path::PathBuf;
+
+use crate::lang::Lang;
+pub use grammar::{Alternative, Grammar, Meaning, Recognition};
+
+/// The sample rate every recognizer takes.
+pub const SAMPLE_RATE: u32 = 16_000;
+
+/// How many samples are fed to a decoder at a time (pocketsphinx returns nothing for some
+/// utterances fed in one piece).
+pub const CHUNK: usize = 2048;
+
+/// What went wrong in recognition, in words a person can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum AsrError {
+    #[error(
+        "no Vosk model at {0}: fetch one with `rochade models fetch vosk-model-small-de-0.15`, or give --model PATH"
+    )]
+    ModelNotFound(PathBuf),
+    #[error("the Vosk model at {0} could not be loaded (is it a complete, unpacked Vosk model?)")]
+    ModelLoad(PathBuf),
+    #[error(
+        "pocketsphinx could not start with the acoustic model {0} (install the Debian package pocketsphinx-en-us)"
+    )]
+    PocketsphinxInit(PathBuf),
+    #[error("the grammar could not be compiled: {0}")]
+    Grammar(String),
+    #[error("the grammar is empty: every phrase used words the recognizer does not know ({0})")]
+    EmptyGrammar(String),
+    #[error("no grammar is set: call set_grammar before decoding")]
+    NoGrammar,
+    #[error("decoding failed: {0}")]
+    Decode(String),
+}
+
+/// Which recognizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Backend {
+    Vosk,
+    Pocketsphinx,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Vosk => "vosk",
+            Backend::Pocketsphinx => "pocketsphinx",
+        }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "vosk" => Ok(Backend::Vosk),
+            "pocketsphinx" | "sphinx" => Ok(Backend::Pocketsphinx),
+            other => Err(format!(
+                "unknown recognizer {other:?}: expected \"vosk\" or \"pocketsphinx\""
+            )),
+        }
+    }
+}
+
+/// What happened when a grammar was set.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GrammarReport {
+    /// Phrases the recognizer now listens for.
+    pub phrases: usize,
+    /// Words the recognizer cannot hear, by name (their phrases were left out).
+    pub missing_words: Vec<String>,
+    /// Phrases left out because of them.
+    pub dropped_phrases: Vec<String>,
+    /// How long compiling the grammar took.
+    pub compile_ms: f64,
+}
+
+impl GrammarReport {
+    /// A loud, plain message about the words the recognizer lacks, if any.
+    pub fn warning(&self, backend: Backend) -> Option<String> {
+        if self.missing_words.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "warning: the {backend} recognizer cannot hear these words, so {} phrase{} using them will not be recognized: {}",
+            self.dropped_phrases.len(),
+            if self.dropped_phrases.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            self.missing_words.join(", ")
+        ))
+    }
+}
+
+/// A speech recognizer bound to a grammar. Audio is 16 kHz mono.
+pub trait Recognizer: Send {
+    fn backend(&self) -> Backend;
+
+    /// Replaces the grammar. An utterance in progress is dropped. Phrases with words the
+    /// recognizer cannot hear are left out and named in the report; an error when nothing
+    /// is left.
+    fn set_grammar(&mut self, grammar: &Grammar) -> Result<GrammarReport, AsrError>;
+
+    /// Feeds audio of the current utterance (starting one if none is in progress).
+    fn accept(&mut self, samples: &[i16]) -> Result<(), AsrError>;
+
+    /// The best hypothesis so far in the current utterance, if any.
+    fn partial(&mut self) -> Option<String>;
+
+    /// Ends the utterance; the n-best list, best first, in the grammar's spelling where the
+    /// recognizer changed it (pocketsphinx hears `laeufer`, this says `läufer`).
+    fn finish(&mut self) -> Result<Vec<Alternative>, AsrError>;
+
+    /// Drops the current utterance, if any.
+    fn cancel(&mut self);
+
+    /// Decodes a second of noise and forgets it, so that the first real utterance is not
+    /// slowed by lazy initialisation.
+    fn warm_up(&mut self) -> Result<(), AsrError> {
+        let noise = crate::audio::noise(SAMPLE_RATE as usize, 300, 7);
+        self.accept(&noise)?;
+        self.cancel();
+        Ok(())
+    }
+}
+
+/// Recognizes one complete utterance: feeds it in chunks, finishes, checks the n-best list
+/// against the grammar.
+pub fn recognize(
+    recognizer: &mut dyn Recognizer,
+    grammar: &Grammar,
+    samples: &[i16],
+) -> Result<Recognition, AsrError> {
+    recognizer.cancel();
+    for chunk in samples.chunks(CHUNK) {
+        recognizer.accept(chunk)?;
+    }
+    if samples.is_empty() {
+        recognizer.accept(&[0; 160])?;
+    }
+    let alternatives = recognizer.finish()?;
+    Ok(grammar.rank(&alternatives))
+}
+
+/// How to open a recognizer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecognizerConfig {
+    pub lang: Lang,
+    /// `None`: Vosk when a model is found, pocketsphinx otherwise.
+    pub backend: Option<Backend>,
+    /// The Vosk model directory; otherwise `ROCHADE_VOSK_MODEL`, then the installed model of
+    /// the language (see [`crate::models`]).
+    pub vosk_model: Option<PathBuf>,
+    /// The pocketsphinx acoustic model; otherwise Debian's en-us model.
+    pub pocketsphinx_model: Option<PathBuf>,
+    /// Words to check against the model at load (the whole vocabulary); missing ones are
+    /// reported by [`open`]'s caller through [`Opened::notices`].
+    pub vocabulary: Vec<String>,
+    /// How many alternatives to ask for.
+    pub n_best: usize,
+}
+
+impl RecognizerConfig {
+    pub fn new(lang: Lang, backend: Backend) -> RecognizerConfig {
+        RecognizerConfig {
+            lang,
+            backend: Some(backend),
+            vosk_model: None,
+            pocketsphinx_model: None,
+            vocabulary: Vec::new(),
+            n_best: 5,
+        }
+    }
+
+    /// Vosk if a model can be found, pocketsphinx otherwise.
+    pub fn auto(lang: Lang) -> RecognizerConfig {
+        RecognizerConfig {
+            backend: None,
+            ..RecognizerConfig::new(lang, Backend::Pocketsphinx)
+        }
+    }
+
+    /// The Vosk model this configuration would use, if one can be found.
+    pub fn find_vosk_model(&self) -> Option<PathBuf> {
+        if let Some(path) = &self.vosk_model {
+            return Some(path.clone());
+        }
+        if let Some(path) = std::env::var_os("ROCHADE_VOSK_MODEL") {
+            return Some(PathBuf::from(path));
+        }
+        crate::models::installed_model_for(self.lang)
+    }
+}
+
+/// A recognizer and what the user should be told about it.
+pub struct Opened {
+    pub recognizer: Box<dyn Recognizer>,
+    /// Plain sentences: which backend, why, vocabulary words the model lacks.
+    pub notices: Vec<String>,
+}
+
+/// Opens the recognizer the configuration asks for, warmed up.
+pub fn open(config: &RecognizerConfig) -> Result<Box<dyn Recognizer>, AsrError> {
+    open_with_notices(config).map(|o| o.recognizer)
+}
+
+/// Like [`open`], with the notices for the user.
+pub fn open_with_notices(config: &RecognizerConfig) -> Result<Opened, AsrError> {
+    let backend = match config.backend {
+        Some(backend) => backend,
+        None => {
+            if config.find_vosk_model().is_some_and(|p| p.is_dir()) {
+                Backend::Vosk
+            } else {
+                Backend::Pocketsphinx
+            }
+        }
+    };
+    let mut notices = Vec::new();
+    let mut recognizer: Box<dyn Recognizer> = match backend {
+        Backend::Vosk => {
+            let path = config
+                .find_vosk_model()
+                .ok_or_else(|| AsrError::ModelNotFound(PathBuf::from("(none given)")))?;
+            let model = vosk::VoskModel::load(&path)?;
+            let missing = model.missing_words(&config.vocabulary);
+            notices.push(format!(
+                "Recognizer: Vosk, model {} (loaded in {:.1} seconds).",
+                path.display(),
+                model.load_time.as_secs_f64()
+            ));
+            if !missing.is_empty() {
+                notices.push(format!(
+                    "warning: the Vosk model at {} lacks these vocabulary words, which cannot be recognized: {}",
+                    path.display(),
+                    missing.join(", ")
+                ));
+            }
+            Box::new(vosk::VoskRecognizer::new(
+                std::sync::Arc::new(model),
+                config.n_best,
+            ))
+        }
+        Backend::Pocketsphinx => {
+            let dir = config
+                .pocketsphinx_model
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(pocketsphinx::DEFAULT_MODEL_DIR));
+            let ps = pocketsphinx::Pocketsphinx::new(&dir, config.lang, config.n_best)?;
+            let reason = if config.backend.is_none() {
+                " (no Vosk model is installed; `rochade models fetch` gets one)"
+            } else {
+                ""
+            };
+            notices.push(format!("Recognizer: pocketsphinx{reason}."));
+            Box::new(ps)
+        }
+    };
+    recognizer.warm_up()?;
+    Ok(Opened {
+        recognizer,
+        notices,
+    })
+}

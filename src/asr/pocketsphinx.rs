@@ -1,0 +1,434 @@
+//! The pocketsphinx backend (Debian's pocketsphinx 5prealpha with its en-us acoustic model):
+//! recognition works right after the set-up, with no model download, and in CI.
+//!
+//! The grammar is a JSGF phrase list (each phrase of the position is one alternative, not a
+//! free word grammar: that is what makes pocketsphinx accurate enough here), and the words
+//! get a pronunciation dictionary generated for them ([`super::dictionary`]): the German
+//! words spelled in English phones. Pocketsphinx sees ASCII-folded words (`laeufer`); the
+//! results are mapped back to the grammar's spelling.
+//!
+//! Pocketsphinx gives no usable confidence in grammar mode (every word has posterior 1), so
+//! the confidences here come from the n-best path scores, and out-of-grammar speech is
+//! often taken for some phrase: the assistant's read-back and confirmation cover that.
+mod ffi;
+
+use std::collections::{BTreeSet, HashMap};
+use std::ffi::{CStr, CString, c_char};
+use std::path::{Path, PathBuf};
+use std::ptr::NonNull;
+use std::time::Instant;
+
+use super::dictionary::{self, token};
+use super::grammar::{Alternative, Grammar};
+use super::{AsrError, Backend, CHUNK, GrammarReport, Recognizer};
+use crate::lang::Lang;
+
+/// Debian's en-us acoustic model directory (package `pocketsphinx-en-us`); the acoustic
+/// model proper is its `en-us` subdirectory, the CMU dictionary `cmudict-en-us.dict`.
+pub const DEFAULT_MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
+
+/// Path scores are in units of log base 1.0001; differences between n-best paths are
+/// divided by this before they become probabilities, because raw acoustic likelihoods are
+/// far too peaked to compare hypotheses (the usual language-weight-like scaling).
+const SCORE_SCALE: f64 = 10.0;
+
+/// A pocketsphinx decoder.
+pub struct Pocketsphinx {
+    decoder: NonNull<ffi::ps_decoder_t>,
+    lang: Lang,
+    n_best: usize,
+    /// Tokens the decoder has pronunciations for.
+    known: BTreeSet<String>,
+    /// Tokens that could not be pronounced (reported, never retried).
+    unpronounceable: BTreeSet<String>,
+    /// Token → the word as the grammar spells it.
+    spelling: HashMap<String, String>,
+    search: Option<CString>,
+    searches_made: u64,
+    in_utterance: bool,
+}
+
+// SAFETY: the decoder is only used through &mut self, so from one thread at a time;
+// pocketsphinx keeps no thread-local state.
+unsafe impl Send for Pocketsphinx {}
+
+impl Pocketsphinx {
+    /// Starts a decoder with the acoustic model in `model_dir` (a directory holding `en-us/`,
+    /// or the acoustic model directory itself).
+    pub fn new(model_dir: &Path, lang: Lang, n_best: usize) -> Result<Pocketsphinx, AsrError> {
+        let hmm = if model_dir.join("en-us").join("mdef").is_file() {
+            model_dir.join("en-us")
+        } else {
+            model_dir.to_path_buf()
+        };
+        if !hmm.join("mdef").is_file() {
+            return Err(AsrError::PocketsphinxInit(hmm));
+        }
+        let init_error = || AsrError::PocketsphinxInit(hmm.clone());
+        let hmm_str = hmm.to_str().ok_or_else(init_error)?;
+        // The decoder starts with an empty dictionary; words are added per grammar.
+        let args = [
+            "-hmm",
+            hmm_str,
+            "-samprate",
+            "16000",
+            "-dict",
+            "/dev/null",
+            "-bestpath",
+            "no",
+        ];
+        // expert tuning: extra decoder options, e.g. "-beam 1e-60"
+        let extra = std::env::var("ROCHADE_POCKETSPHINX_ARGS").unwrap_or_default();
+        let args: Vec<&str> = args
+            .iter()
+            .copied()
+            .chain(extra.split_whitespace())
+            .collect();
+        let c_args: Vec<CString> = args
+            .iter()
+            .map(|a| CString::new(*a).map_err(|_| init_error()))
+            .collect::<Result<_, _>>()?;
+        let mut argv: Vec<*mut c_char> = c_args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
+        // SAFETY: argv points at NUL-terminated strings that live until after ps_init, which
+        // copies what it keeps; a null log stream turns sphinxbase's chatter off.
+        let decoder = unsafe {
+            ffi::err_set_logfp(std::ptr::null_mut());
+            let config = ffi::cmd_ln_parse_r(
+                std::ptr::null_mut(),
+                ffi::ps_args(),
+                i32::try_from(argv.len()).map_err(|_| init_error())?,
+                argv.as_mut_ptr(),
+                1,
+            );
+            if config.is_null() {
+                return Err(init_error());
+            }
+            let decoder = ffi::ps_init(config);
+            // the decoder holds its own reference to the configuration
+            ffi::cmd_ln_free_r(config);
+            decoder
+        };
+        let decoder = NonNull::new(decoder).ok_or_else(init_error)?;
+        Ok(Pocketsphinx {
+            decoder,
+            lang,
+            n_best: n_best.max(1),
+            known: BTreeSet::new(),
+            unpronounceable: BTreeSet::new(),
+            spelling: HashMap::new(),
+            search: None,
+            searches_made: 0,
+            in_utterance: false,
+        })
+    }
+
+    fn ps(&self) -> *mut ffi::ps_decoder_t {
+        self.decoder.as_ptr()
+    }
+
+    /// Adds pronunciations for the words the decoder does not know yet.
+    fn learn(&mut self, words: &BTreeSet<String>) -> Result<(), AsrError> {
+        let new: BTreeSet<String> = words
+            .iter()
+            .filter(|w| {
+                let t = token(w);
+                !self.known.contains(&t) && !self.unpronounceable.contains(&t)
+            })
+            .cloned()
+            .collect();
+        if new.is_empty() {
+            return Ok(());
+        }
+        let (dict, missing) = dictionary::build(&new, self.lang);
+        for word in missing {
+            self.unpronounceable.insert(token(&word));
+        }
+        for tok in dict.tokens() {
+            for (i, pron) in dict.get(tok).into_iter().flatten().enumerate() {
+                let name = if i == 0 {
+                    tok.to_string()
+                } else {
+                    format!("{tok}({})", i + 1)
+                };
+                let (c_name, c_pron) = match (CString::new(name), CString::new(pron.as_str())) {
+                    (Ok(n), Ok(p)) => (n, p),
+                    _ => continue,
+                };
+                // SAFETY: valid strings; update=0 because the search is rebuilt next.
+                let id =
+                    unsafe { ffi::ps_add_word(self.ps(), c_name.as_ptr(), c_pron.as_ptr(), 0) };
+                if id < 0 && i == 0 {
+                    self.unpronounceable.insert(tok.to_string());
+                }
+            }
+            if !self.unpronounceable.contains(tok) {
+                self.known.insert(tok.to_string());
+            }
+        }
+        Ok(())
+    }
+
+    fn end_utterance(&mut self) {
+        if self.in_utterance {
+            // SAFETY: an utterance is in progress.
+            unsafe { ffi::ps_end_utt(self.ps()) };
+            self.in_utterance = false;
+        }
+    }
+
+    fn respell(&self, hyp: &str) -> String {
+        hyp.split_whitespace()
+            .filter(|w| !w.starts_with('<') && !w.starts_with('['))
+            .map(|w| {
+                let base = w.split('(').next().unwrap_or(w);
+                self.spelling
+                    .get(base)
+                    .cloned()
+                    .unwrap_or_else(|| base.to_string())
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The JSGF text of a phrase list (tokens already ASCII).
+fn jsgf(phrases: &[String]) -> String {
+    let mut out = String::from("#JSGF V1.0;\ngrammar rochade;\npublic <utterance> = ");
+    for (i, phrase) in phrases.iter().enumerate() {
+        if i > 0 {
+            out.push_str("\n  | ");
+        }
+        out.push_str("( ");
+        out.push_str(phrase);
+        out.push_str(" )");
+    }
+    out.push_str(";\n");
+    out
+}
+
+impl Recognizer for Pocketsphinx {
+    fn backend(&self) -> Backend {
+        Backend::Pocketsphinx
+    }
+
+    fn set_grammar(&mut self, grammar: &Grammar) -> Result<GrammarReport, AsrError> {
+        let started = Instant::now();
+        self.end_utterance();
+        self.learn(&grammar.words())?;
+        let mut report = GrammarReport::default();
+        let mut missing = BTreeSet::new();
+        let mut phrases = Vec::new();
+        let mut spelling = HashMap::new();
+        for phrase in grammar.phrases() {
+            let words: Vec<&str> = phrase.split(' ').collect();
+            let tokens: Vec<String> = words.iter().map(|w| token(w)).collect();
+            let lacking: Vec<&str> = words
+                .iter()
+                .zip(&tokens)
+                .filter(|(_, t)| !self.known.contains(*t))
+                .map(|(w, _)| *w)
+                .collect();
+            if lacking.is_empty() {
+                for (w, t) in words.iter().zip(&tokens) {
+                    spelling.entry(t.clone()).or_insert_with(|| w.to_string());
+                }
+                phrases.push(tokens.join(" "));
+            } else {
+                missing.extend(lacking.iter().map(|w| w.to_string()));
+                report.dropped_phrases.push(phrase.to_string());
+            }
+        }
+        report.missing_words = missing.into_iter().collect();
+        if phrases.is_empty() {
+            return Err(AsrError::EmptyGrammar(report.missing_words.join(", ")));
+        }
+        phrases.sort();
+        phrases.dedup();
+        self.searches_made += 1;
+        let name = CString::new(format!("g{}", self.searches_made))
+            .map_err(|e| AsrError::Grammar(e.to_string()))?;
+        let text = CString::new(jsgf(&phrases)).map_err(|e| AsrError::Grammar(e.to_string()))?;
+        // SAFETY: valid strings; the decoder copies the grammar into its own search.
+        let ok = unsafe {
+            ffi::ps_set_jsgf_string(self.ps(), name.as_ptr(), text.as_ptr()) == 0
+                && ffi::ps_set_search(self.ps(), name.as_ptr()) == 0
+        };
+        if !ok {
+            return Err(AsrError::Grammar(format!(
+                "pocketsphinx rejected the JSGF grammar of {} phrases",
+                phrases.len()
+            )));
+        }
+        if let Some(old) = self.search.replace(name) {
+            // SAFETY: the old search is not the active one any more.
+            unsafe { ffi::ps_unset_search(self.ps(), old.as_ptr()) };
+        }
+        self.spelling = spelling;
+        report.phrases = phrases.len();
+        report.compile_ms = started.elapsed().as_secs_f64() * 1000.0;
+        Ok(report)
+    }
+
+    fn accept(&mut self, samples: &[i16]) -> Result<(), AsrError> {
+        if self.search.is_none() {
+            return Err(AsrError::NoGrammar);
+        }
+        if !self.in_utterance {
+            // SAFETY: a search is set and no utterance is in progress.
+            if unsafe { ffi::ps_start_utt(self.ps()) } < 0 {
+                return Err(AsrError::Decode("ps_start_utt failed".into()));
+            }
+            self.in_utterance = true;
+        }
+        for chunk in samples.chunks(CHUNK) {
+            // SAFETY: the pointer and length describe `chunk`.
+            let frames =
+                unsafe { ffi::ps_process_raw(self.ps(), chunk.as_ptr(), chunk.len(), 0, 0) };
+            if frames < 0 {
+                return Err(AsrError::Decode("ps_process_raw failed".into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn partial(&mut self) -> Option<String> {
+        if !self.in_utterance {
+            return None;
+        }
+        let mut score = 0i32;
+        // SAFETY: the returned string is owned by the decoder and copied at once.
+        let hyp = unsafe {
+            let p = ffi::ps_get_hyp(self.ps(), &mut score);
+            if p.is_null() {
+                return None;
+            }
+            CStr::from_ptr(p).to_string_lossy().into_owned()
+        };
+        let text = self.respell(&hyp);
+        (!text.is_empty()).then_some(text)
+    }
+
+    fn finish(&mut self) -> Result<Vec<Alternative>, AsrError> {
+        if !self.in_utterance {
+            return Ok(Vec::new());
+        }
+        self.end_utterance();
+        let mut scored: Vec<(String, i32)> = Vec::new();
+        let mut best_score = 0i32;
+        // SAFETY: after ps_end_utt the hypothesis and the n-best iterator are valid until the
+        // next utterance; strings are copied at once, the iterator freed unless exhausted.
+        unsafe {
+            let p = ffi::ps_get_hyp(self.ps(), &mut best_score);
+            if p.is_null() {
+                return Ok(Vec::new());
+            }
+            let best = self.respell(&CStr::from_ptr(p).to_string_lossy());
+            if best.is_empty() {
+                return Ok(Vec::new());
+            }
+            scored.push((best, best_score));
+            let mut nbest = ffi::ps_nbest(self.ps());
+            let mut seen = 0;
+            while !nbest.is_null() && scored.len() < self.n_best && seen < 50 {
+                seen += 1;
+                let mut score = 0i32;
+                let h = ffi::ps_nbest_hyp(nbest, &mut score);
+                if !h.is_null() {
+                    let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
+                    if !text.is_empty() && !scored.iter().any(|(t, _)| *t == text) {
+                        scored.push((text, score));
+                    }
+                }
+                nbest = ffi::ps_nbest_next(nbest);
+            }
+            if !nbest.is_null() {
+                ffi::ps_nbest_free(nbest);
+            }
+        }
+        Ok(confidences(&scored))
+    }
+
+    fn cancel(&mut self) {
+        self.end_utterance();
+    }
+
+    fn warm_up(&mut self) -> Result<(), AsrError> {
+        // Nothing is loaded lazily that a warm-up would help with, and without a grammar
+        // there is no search to run.
+        Ok(())
+    }
+}
+
+/// Turns path scores into confidences that sum to 1 over the list, best first (the best
+/// path keeps first place even if an n-best entry scored higher on its own).
+fn confidences(scored: &[(String, i32)]) -> Vec<Alternative> {
+    let Some((_, top)) = scored.first() else {
+        return Vec::new();
+    };
+    let ln_base = 1.0001f64.ln();
+    let weights: Vec<f64> = scored
+        .iter()
+        .map(|(_, s)| {
+            let diff = (f64::from(*s) - f64::from(*top)).min(0.0);
+            (diff * ln_base / SCORE_SCALE).exp()
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    scored
+        .iter()
+        .zip(weights)
+        .map(|((text, _), w)| Alternative::new(text.clone(), (w / total) as f32))
+        .collect()
+}
+
+impl Drop for Pocketsphinx {
+    fn drop(&mut self) {
+        self.end_utterance();
+        // SAFETY: the decoder was created by ps_init and is freed once.
+        unsafe { ffi::ps_free(self.ps()) };
+    }
+}
+
+/// The dictionary text pocketsphinx would use for a grammar (for inspection and tests).
+pub fn dictionary_text(grammar: &Grammar) -> (String, Vec<String>) {
+    let (dict, missing) = dictionary::build(&grammar.words(), grammar.lang());
+    (dict.to_text(), missing)
+}
+
+/// Where the installed pocketsphinx model is, if any.
+pub fn installed_model() -> Option<PathBuf> {
+    let dir = PathBuf::from(DEFAULT_MODEL_DIR);
+    dir.join("en-us").join("mdef").is_file().then_some(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jsgf_lists_each_phrase_as_one_alternative() {
+        let text = jsgf(&["eva vier".into(), "kurze rochade".into()]);
+        assert!(text.starts_with("#JSGF V1.0;"));
+        assert!(text.contains("public <utterance> = ( eva vier )\n  | ( kurze rochade );"));
+    }
+
+    #[test]
+    fn confidences_follow_scores_and_sum_to_one() {
+        let c = confidences(&[
+            ("a".into(), -1000),
+            ("b".into(), -31000),
+            ("c".into(), -1000),
+        ]);
+        let sum: f32 = c.iter().map(|a| a.confidence).sum();
+        assert!((sum - 1.0).abs() < 1e-4);
+        assert!(c[0].confidence > c[1].confidence);
+        assert!((c[0].confidence - c[2].confidence).abs() < 1e-6);
+        assert!(confidences(&[]).is_empty());
+    }
+
+    #[test]
+    fn missing_model_is_a_clear_error() {
+        let err = Pocketsphinx::new(Path::new("/nonexistent"), Lang::De, 3).err();
+        assert!(matches!(err, Some(AsrError::PocketsphinxInit(_))));
+    }
+}

@@ -1,0 +1,71 @@
+//! The few functions of the pocketsphinx 5prealpha C API (Debian `libpocketsphinx-dev`) that
+//! the pocketsphinx backend uses, declared by hand: the `pocketsphinx` crate binds the older
+//! 0.8 API (`ps_start_utt(ps, uttid)`), whose signatures do not match this library.
+#![allow(non_camel_case_types)]
+
+use std::ffi::{c_char, c_int, c_void};
+
+/// `cmd_ln_t`: a parsed configuration.
+#[repr(C)]
+pub struct cmd_ln_t {
+    _opaque: [u8; 0],
+}
+/// `arg_t`: the table of argument definitions.
+#[repr(C)]
+pub struct arg_t {
+    _opaque: [u8; 0],
+}
+/// `ps_decoder_t`: the decoder.
+#[repr(C)]
+pub struct ps_decoder_t {
+    _opaque: [u8; 0],
+}
+/// `ps_nbest_t`: the n-best iterator.
+#[repr(C)]
+pub struct ps_nbest_t {
+    _opaque: [u8; 0],
+}
+
+unsafe extern "C" {
+    pub fn ps_args() -> *const arg_t;
+    pub fn cmd_ln_parse_r(
+        inout_cmdln: *mut cmd_ln_t,
+        defn: *const arg_t,
+        argc: i32,
+        argv: *mut *mut c_char,
+        strict: i32,
+    ) -> *mut cmd_ln_t;
+    pub fn cmd_ln_free_r(cmdln: *mut cmd_ln_t) -> c_int;
+    /// Sets where sphinxbase logs; a null stream turns logging off.
+    pub fn err_set_logfp(stream: *mut c_void);
+
+    pub fn ps_init(config: *mut cmd_ln_t) -> *mut ps_decoder_t;
+    pub fn ps_free(ps: *mut ps_decoder_t) -> c_int;
+    pub fn ps_add_word(
+        ps: *mut ps_decoder_t,
+        word: *const c_char,
+        phones: *const c_char,
+        update: c_int,
+    ) -> c_int;
+    pub fn ps_set_jsgf_string(
+        ps: *mut ps_decoder_t,
+        name: *const c_char,
+        jsgf_string: *const c_char,
+    ) -> c_int;
+    pub fn ps_set_search(ps: *mut ps_decoder_t, name: *const c_char) -> c_int;
+    pub fn ps_unset_search(ps: *mut ps_decoder_t, name: *const c_char) -> c_int;
+    pub fn ps_start_utt(ps: *mut ps_decoder_t) -> c_int;
+    pub fn ps_process_raw(
+        ps: *mut ps_decoder_t,
+        data: *const i16,
+        n_samples: usize,
+        no_search: c_int,
+        full_utt: c_int,
+    ) -> c_int;
+    pub fn ps_end_utt(ps: *mut ps_decoder_t) -> c_int;
+    pub fn ps_get_hyp(ps: *mut ps_decoder_t, out_best_score: *mut i32) -> *const c_char;
+    pub fn ps_nbest(ps: *mut ps_decoder_t) -> *mut ps_nbest_t;
+    pub fn ps_nbest_next(nbest: *mut ps_nbest_t) -> *mut ps_nbest_t;
+    pub fn ps_nbest_hyp(nbest: *mut ps_nbest_t, out_score: *mut i32) -> *const c_char;
+    pub fn ps_nbest_free(nbest: *mut ps_nbest_t);
+}

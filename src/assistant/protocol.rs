@@ -1,0 +1,335 @@
+//! The events the assistant takes and the effects it gives, with their JSON form: the
+//! `replay` interface, and the lines of the game journal.
+//!
+//! ```
+//! use rochade::assistant::protocol::{Event, TimedEvent};
+//! let line = r#"{"at": 1500, "heard": "springer felix drei"}"#;
+//! let event: TimedEvent = serde_json::from_str(line).unwrap();
+//! assert_eq!(event.at, 1500);
+//! assert!(matches!(event.event, Event::Heard(_)));
+//! ```
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shakmaty::Color;
+
+use crate::clock::{ClockSettings, side_name};
+use crate::lang::Lang;
+use crate::rules::RulesEdition;
+use crate::vocab::Command;
+
+/// Tournament (only what FIDE D.2.9 lets an assistant say) or training (explanations, the
+/// position read aloud).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    #[default]
+    Tournament,
+    Training,
+}
+
+/// Whom an announcement is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Listener {
+    /// The blind or visually impaired player (headphones).
+    Player,
+    /// The sighted opponent (short announcements).
+    Opponent,
+    /// The arbiter (touch reports, illegal moves, claims).
+    Arbiter,
+}
+
+/// A side as JSON names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SideName {
+    White,
+    Black,
+}
+
+impl From<SideName> for Color {
+    fn from(s: SideName) -> Color {
+        match s {
+            SideName::White => Color::White,
+            SideName::Black => Color::Black,
+        }
+    }
+}
+
+impl From<Color> for SideName {
+    fn from(c: Color) -> SideName {
+        match c {
+            Color::White => SideName::White,
+            Color::Black => SideName::Black,
+        }
+    }
+}
+
+/// Whether time warnings are said: off, the default thresholds, or a list of seconds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Warnings {
+    /// On (the default thresholds 10 min, 5 min, 1 min, 30 s, 10 s) or off.
+    Switch(bool),
+    /// Thresholds in seconds.
+    Seconds(Vec<u64>),
+}
+
+/// How a game starts: the settings of the assistant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartSpec {
+    /// The side of the blind player.
+    pub player: SideName,
+    /// The start position; the initial position when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The time control in PGN `TimeControl` syntax (with `d`/`b` delays) or a preset name;
+    /// absent or `-` for no clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    #[serde(default)]
+    pub mode: Mode,
+    #[serde(default)]
+    pub lang: Lang,
+    /// The correction window after a read-back, in ms; 0 means only an explicit "ja" makes the
+    /// move (D.2.6).
+    #[serde(default = "default_confirm_ms")]
+    pub confirm_ms: u64,
+    #[serde(default)]
+    pub rules: RulesEdition,
+    /// Time warnings; off in tournament mode unless the arbiter allows them, on in training.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warnings: Option<Warnings>,
+    /// Clock details beyond the time control (period addition at the flag, as a DGT 3000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSettings>,
+    /// Players, event, site, date, round for the scoresheet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+}
+
+fn default_confirm_ms() -> u64 {
+    2000
+}
+
+impl StartSpec {
+    /// The settings a game gets when nothing is said: the player has White, German, the
+    /// initial position, tournament mode, no clock.
+    pub fn new(player: Color) -> StartSpec {
+        StartSpec {
+            player: player.into(),
+            fen: None,
+            time_control: None,
+            mode: Mode::Tournament,
+            lang: Lang::De,
+            confirm_ms: default_confirm_ms(),
+            rules: RulesEdition::default(),
+            warnings: None,
+            clock: None,
+            white: None,
+            black: None,
+            event: None,
+            site: None,
+            date: None,
+            round: None,
+        }
+    }
+}
+
+/// Recognizer alternatives: one text, or `[[text, confidence], …]` best first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Heard {
+    Text(String),
+    Alternatives(Vec<(String, f32)>),
+}
+
+impl Heard {
+    /// The alternatives, best first.
+    pub fn alternatives(&self) -> Vec<(String, f32)> {
+        match self {
+            Heard::Text(t) => vec![(t.clone(), 1.0)],
+            Heard::Alternatives(a) => a.clone(),
+        }
+    }
+
+    /// The best alternative's text.
+    pub fn best(&self) -> String {
+        match self {
+            Heard::Text(t) => t.clone(),
+            Heard::Alternatives(a) => a.first().map(|(t, _)| t.clone()).unwrap_or_default(),
+        }
+    }
+}
+
+/// What the arbiter enters (FIDE 6.10, 7.4–7.5, 9, Appendix E).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArbiterAction {
+    /// Add time to a side.
+    AddTime { side: SideName, ms: u64 },
+    /// Take time from a side.
+    RemoveTime { side: SideName, ms: u64 },
+    /// Set both clocks (D.2.8: after retracing to where the scoresheets agree).
+    SetTimes { white_ms: u64, black_ms: u64 },
+    /// Set a side's move counter on the clock.
+    SetMoves { side: SideName, moves: u32 },
+    /// The illegal-move penalty: time for the offender's opponent by rules edition (7.5).
+    IllegalMovePenalty { offender: SideName },
+    /// Reset the position to after this many half-moves (7.4/7.5, D.2.7–8).
+    ResetTo { ply: usize },
+    /// Stop both clocks.
+    Pause,
+    /// Start the clock again.
+    Resume,
+    /// Adjourn: the side to move seals its next move (Appendix E, D.2.9.f).
+    Adjourn,
+    /// Resume an adjourned game: the sealed move is made.
+    ResumeAdjourned,
+    /// End the game with a result the arbiter decides.
+    Result { result: String, reason: String },
+}
+
+/// One event, as `replay` reads it and the journal stores it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// The game starts.
+    Start(Box<StartSpec>),
+    /// The player spoke (or typed) words.
+    Heard(Heard),
+    /// The opponent's move (SAN, UCI or FIDE words), or their words: "remis", "aufgabe",
+    /// "ablehnen" (decline a draw), "reklamation" (claim the player's flag).
+    Opponent(String),
+    /// A command given by key rather than by voice.
+    Command(Command),
+    /// An arbiter's entry.
+    Arbiter(ArbiterAction),
+    /// The sighted opponent touched a piece on this square (D.2.9.e: reported to the arbiter).
+    Touched(String),
+    /// Time passed.
+    Tick(bool),
+}
+
+/// An event with its time in ms since the game's start.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimedEvent {
+    pub at: u64,
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// What the assistant makes happen.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Effect {
+    /// Say (and print) a text; `about` carries the facts spoken.
+    Say {
+        to: Listener,
+        text: String,
+        #[serde(default, skip_serializing_if = "Value::is_null")]
+        about: Value,
+    },
+    /// A move is made (D.2.3): on the board, the scoresheet, and the clock.
+    Made {
+        #[serde(with = "crate::clock::side_serde")]
+        by: Color,
+        uci: String,
+        san: String,
+    },
+    /// The clocks: which runs, and both times.
+    Clock {
+        #[serde(with = "running_serde")]
+        running: Option<Color>,
+        white_ms: u64,
+        black_ms: u64,
+    },
+    /// A flag fell, at `flag_ms` exactly.
+    Flag {
+        #[serde(with = "crate::clock::side_serde")]
+        side: Color,
+        flag_ms: u64,
+        final_period: bool,
+        moves_done: bool,
+    },
+    /// A claim made for the player (time: D.2.9.e; draws: 9.2–9.3), and whether it holds.
+    Claim {
+        claim: String,
+        #[serde(with = "crate::clock::side_serde")]
+        side: Color,
+        upheld: bool,
+    },
+    /// A move sealed for an adjournment (recorded, not announced).
+    Sealed {
+        #[serde(with = "crate::clock::side_serde")]
+        by: Color,
+        uci: String,
+        san: String,
+    },
+    /// The game ended.
+    End { result: String, reason: String },
+    /// Something went wrong with an event (it was not applied).
+    Error { error: String },
+}
+
+/// An effect with the time it takes effect.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimedEffect {
+    pub at: u64,
+    #[serde(flatten)]
+    pub effect: Effect,
+}
+
+impl TimedEffect {
+    /// The effect as one JSON line's value.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// "white" or "black".
+pub fn side_word(c: Color) -> &'static str {
+    side_name(c)
+}
+
+/// Serde for the running side: "white", "black" or "none" (null is read as "none").
+mod running_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Color;
+
+    pub fn serialize<S: Serializer>(
+        side: &Option<Color>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(match side {
+            Some(Color::White) => "white",
+            Some(Color::Black) => "black",
+            None => "none",
+        })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Color>, D::Error> {
+        let text = Option::<String>::deserialize(deserializer)?;
+        match text.as_deref() {
+            None | Some("none") => Ok(None),
+            Some("white") => Ok(Some(Color::White)),
+            Some("black") => Ok(Some(Color::Black)),
+            Some(other) => Err(serde::de::Error::custom(format!(
+                "unknown side {other:?}: expected \"white\", \"black\" or \"none\""
+            ))),
+        }
+    }
+}

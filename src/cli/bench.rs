@@ -1,0 +1,34 @@
+//! `rochade bench TARGET`: benchmarks that print plain lines of figures. Each target lives in
+//! its own file under `bench/`.
+use clap::{Args, Subcommand};
+
+pub mod clock;
+pub mod interpret;
+pub mod readback;
+
+/// The arguments of `rochade bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub target: BenchTarget,
+}
+
+/// What to measure.
+#[derive(Debug, Subcommand)]
+pub enum BenchTarget {
+    /// The clock: the model's exactness over a simulated game, and the live ticker's drift.
+    Clock(clock::ClockBenchArgs),
+    /// The spoken-move interpreter: batch throughput, latency per utterance, read-back cost.
+    Interpret(interpret::InterpretBenchArgs),
+    /// The assistant: from a recognizer's final result to the read-back text, journal included.
+    Readback(readback::ReadbackBenchArgs),
+}
+
+/// Runs the chosen benchmark; the exit code comes back.
+pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
+    match args.target {
+        BenchTarget::Clock(args) => clock::run(&args),
+        BenchTarget::Interpret(args) => interpret::run(&args),
+        BenchTarget::Readback(args) => readback::run(&args),
+    }
+}

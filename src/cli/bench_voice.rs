@@ -1,0 +1,1 @@
+//! `rochade bench voice` (in progress).

@@ -1,0 +1,247 @@
+//! `rochade interpret`: the spoken-move interpreter as a machine-readable command
+//! (SPOKEN-MOVES.md §3), one position at a time, no audio and no state.
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::{Value, json};
+use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+use crate::interpret::Interpreter;
+use crate::lang::Lang;
+use crate::vocab::Vocab;
+
+/// Interpret spoken words in a position and print the reading as JSON.
+#[derive(Debug, Args)]
+pub struct InterpretArgs {
+    /// The position, as FEN.
+    #[arg(long, conflicts_with = "batch")]
+    pub fen: Option<String>,
+    /// The language of the words: de (default) or en.
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// A vocabulary file adapted by the organiser (FIDE D.1) instead of the built-in one.
+    #[arg(long)]
+    pub grammar: Option<PathBuf>,
+    /// A JSON-lines file of {"fen", "heard", "lang"} objects, or - for standard input.
+    #[arg(long)]
+    pub batch: Option<String>,
+    /// The words heard.
+    #[arg(last = true)]
+    pub words: Vec<String>,
+}
+
+/// The longest input line read in a batch; a longer one is answered with an error.
+const MAX_LINE: usize = 4 << 20;
+
+/// Parses a FEN into a standard-chess position, with an error a person can act on.
+pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+    let parsed: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|err| format!("bad FEN {:?}: {err}", shorten(fen)))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|err| format!("impossible position in FEN {:?}: {err}", shorten(fen)))
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() > 100 {
+        let cut: String = text.chars().take(100).collect();
+        format!("{cut}…")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Interpreters for both languages (and an adapted vocabulary, if given).
+struct Interpreters {
+    de: Interpreter,
+    en: Interpreter,
+}
+
+impl Interpreters {
+    fn new(grammar: Option<&PathBuf>) -> anyhow::Result<Interpreters> {
+        let mut de = Interpreter::new(Vocab::builtin(Lang::De));
+        let mut en = Interpreter::new(Vocab::builtin(Lang::En));
+        if let Some(path) = grammar {
+            let vocab = Vocab::load(path)?;
+            match vocab.lang() {
+                Lang::De => de = Interpreter::new(vocab),
+                Lang::En => en = Interpreter::new(vocab),
+            }
+        }
+        Ok(Interpreters { de, en })
+    }
+
+    fn get(&self, lang: Lang) -> &Interpreter {
+        match lang {
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+fn error(message: impl Into<String>) -> Value {
+    json!({"status": "error", "error": message.into()})
+}
+
+/// Reads the recognizer alternatives of a batch line: a string, or [[text, confidence], …].
+fn alternatives(heard: &Value) -> Result<Vec<(String, f32)>, String> {
+    match heard {
+        Value::String(s) => Ok(vec![(s.clone(), 1.0)]),
+        Value::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => Ok((s.clone(), 1.0)),
+                Value::Array(pair) => match (pair.first(), pair.get(1)) {
+                    (Some(Value::String(s)), Some(Value::Number(n))) => {
+                        Ok((s.clone(), n.as_f64().unwrap_or(0.0) as f32))
+                    }
+                    (Some(Value::String(s)), None) => Ok((s.clone(), 1.0)),
+                    _ => Err("an alternative must be [\"words\", confidence]".to_string()),
+                },
+                _ => Err("an alternative must be [\"words\", confidence]".to_string()),
+            })
+            .collect(),
+        _ => Err("\"heard\" must be a string or a list of [\"words\", confidence]".into()),
+    }
+}
+
+/// Answers one batch line.
+fn answer(interpreters: &Interpreters, line: &[u8]) -> Value {
+    let Ok(text) = std::str::from_utf8(line) else {
+        return error("the line is not valid UTF-8");
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return error("empty line: expected a JSON object {\"fen\", \"heard\", \"lang\"}");
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(err) => return error(format!("not valid JSON: {err}")),
+    };
+    let Some(obj) = value.as_object() else {
+        return error("expected a JSON object {\"fen\", \"heard\", \"lang\"}");
+    };
+    let lang = match obj.get("lang") {
+        None | Some(Value::Null) => Lang::De,
+        Some(Value::String(s)) => match s.parse::<Lang>() {
+            Ok(l) => l,
+            Err(err) => return error(err),
+        },
+        Some(_) => return error("\"lang\" must be \"de\" or \"en\""),
+    };
+    let fen = match obj.get("fen") {
+        Some(Value::String(f)) => f,
+        Some(_) => return error("\"fen\" must be a string"),
+        None => return error("missing \"fen\""),
+    };
+    let pos = match parse_fen(fen) {
+        Ok(p) => p,
+        Err(err) => return error(err),
+    };
+    let alts = match obj.get("heard") {
+        Some(h) => match alternatives(h) {
+            Ok(a) => a,
+            Err(err) => return error(err),
+        },
+        None => return error("missing \"heard\""),
+    };
+    interpreters.get(lang).interpret(&pos, &alts).to_json()
+}
+
+/// Runs `interpret` in batch mode over any reader, writing one JSON line per input line.
+pub fn run_batch(
+    input: impl BufRead,
+    output: &mut impl Write,
+    grammar: Option<&PathBuf>,
+    flush_each: bool,
+) -> anyhow::Result<()> {
+    let interpreters = Interpreters::new(grammar)?;
+    let mut input = input;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = read_line_capped(&mut input, &mut line)?;
+        if n == 0 {
+            break;
+        }
+        let answer = if n > MAX_LINE {
+            error(format!(
+                "line of {n} bytes is too long (at most {MAX_LINE})"
+            ))
+        } else {
+            answer(&interpreters, &line)
+        };
+        serde_json::to_writer(&mut *output, &answer)?;
+        output.write_all(b"\n")?;
+        if flush_each {
+            output.flush()?;
+        }
+    }
+    output.flush()?;
+    Ok(())
+}
+
+/// Reads one line (without its newline) into `buf`, keeping at most MAX_LINE + 1 bytes but
+/// consuming all of it; returns the line's full length plus one for the newline, or 0 at EOF.
+fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0usize;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            return Ok(total);
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], Some(i + 1)),
+            None => (available, None),
+        };
+        if buf.len() <= MAX_LINE {
+            let room = MAX_LINE + 1 - buf.len();
+            buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        }
+        total += chunk.len();
+        let used = done.unwrap_or(available.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(total + 1);
+        }
+    }
+}
+
+/// Runs the `interpret` subcommand.
+pub fn run(args: InterpretArgs) -> anyhow::Result<i32> {
+    if let Some(batch) = &args.batch {
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        if batch == "-" {
+            let stdin = std::io::stdin();
+            let flush_each = stdin.is_terminal();
+            run_batch(stdin.lock(), &mut out, args.grammar.as_ref(), flush_each)?;
+        } else {
+            let file = std::fs::File::open(batch)
+                .map_err(|err| anyhow::anyhow!("cannot open the batch file {batch}: {err}"))?;
+            run_batch(
+                std::io::BufReader::new(file),
+                &mut out,
+                args.grammar.as_ref(),
+                false,
+            )?;
+        }
+        return Ok(0);
+    }
+    let Some(fen) = &args.fen else {
+        anyhow::bail!("give --fen FEN -- WORDS..., or --batch FILE.jsonl (- for standard input)");
+    };
+    let interpreters = Interpreters::new(args.grammar.as_ref())?;
+    let out = match parse_fen(fen) {
+        Ok(pos) => interpreters
+            .get(args.lang)
+            .interpret_text(&pos, &args.words.join(" "))
+            .to_json(),
+        Err(err) => error(err),
+    };
+    println!("{out}");
+    Ok(if out["status"] == "error" { 1 } else { 0 })
+}

@@ -1,0 +1,66 @@
+//! The command line: one subcommand per use, each in its own file.
+use clap::{Parser, Subcommand};
+
+pub mod bench;
+pub mod bench_voice;
+pub mod devices;
+pub mod interpret;
+pub mod models;
+pub mod play;
+pub mod play_voice;
+pub mod reconcile;
+pub mod replay;
+pub mod say;
+pub mod scoresheet;
+
+/// Rochade: the FIDE Appendix D assistant for blind and visually impaired chess players.
+#[derive(Debug, Parser)]
+#[command(name = "rochade", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The blind player's assistant at the board: spoken or typed moves read back, made,
+    /// announced, clocked and written on the scoresheet (FIDE Appendix D).
+    Play(play::PlayArgs),
+    /// A human assistant relays between the two boards: both sides' moves are typed, each is
+    /// announced for the other side, and the blind player's scoresheet is kept (D.2.9, D.2.10).
+    Relay(play::PlayArgs),
+    /// Interpret spoken words in a position and print the reading as JSON (SPOKEN-MOVES.md §3).
+    Interpret(interpret::InterpretArgs),
+    /// Feed timed events (JSON lines) to the assistant and print every effect as a JSON line.
+    Replay(replay::ReplayArgs),
+    /// Measure a part of Rochade and print the figures.
+    Bench(bench::BenchArgs),
+    /// Write a game's scoresheet: PGN, Unicode braille, BRF or text for print.
+    #[command(long_about = scoresheet::LONG_ABOUT)]
+    Scoresheet(scoresheet::ScoresheetArgs),
+    /// Compare two scoresheets and say where they stop agreeing (FIDE D.2.7-8).
+    #[command(long_about = reconcile::LONG_ABOUT)]
+    Reconcile(reconcile::ReconcileArgs),
+    /// Vosk models: list, fetch, check against the vocabulary.
+    Models(models::ModelsArgs),
+    /// List the audio inputs and outputs, and check that the default ones open.
+    Devices(devices::DevicesArgs),
+    /// Say a text through the speech outputs (speech-dispatcher, espeak-ng, text).
+    Say(say::SayArgs),
+}
+
+/// Runs the parsed command line; the process exit code comes back.
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    match cli.command {
+        Command::Play(args) => play::run(args, false),
+        Command::Relay(args) => play::run(args, true),
+        Command::Interpret(args) => interpret::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Scoresheet(args) => scoresheet::run(args),
+        Command::Reconcile(args) => reconcile::run(args),
+        Command::Models(args) => models::run(args),
+        Command::Devices(args) => devices::run(args),
+        Command::Say(args) => say::run(args),
+    }
+}

@@ -1,0 +1,207 @@
+//! `rochade models`: list the known Vosk models, fetch one, check one against the
+//! vocabulary.
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+
+use crate::lang::Lang;
+use crate::models::{self, FetchOptions, Manifest, Progress};
+
+#[derive(Debug, Args)]
+pub struct ModelsArgs {
+    #[command(subcommand)]
+    pub command: ModelsCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ModelsCommand {
+    /// List the models of the manifest and whether they are installed.
+    List(ListArgs),
+    /// Download a model (resuming an interrupted download), check its checksum, unpack it.
+    Fetch(FetchArgs),
+    /// List the vocabulary words a model cannot recognize.
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// A manifest file instead of the built-in one.
+    #[arg(long)]
+    pub manifest: Option<PathBuf>,
+    /// Where models are installed (default: $ROCHADE_MODELS_DIR, else ~/.local/share/rochade/models).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct FetchArgs {
+    /// The model's name, for example vosk-model-small-de-0.15.
+    pub name: String,
+    #[arg(long)]
+    pub manifest: Option<PathBuf>,
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Install even if the manifest has no checksum for the model.
+    #[arg(long)]
+    pub allow_unverified: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The model directory.
+    pub path: PathBuf,
+    /// The vocabulary's language (its built-in word list is checked).
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// Check these words instead of the vocabulary (separated by commas or spaces).
+    #[arg(long)]
+    pub words: Option<String>,
+}
+
+fn manifest(path: &Option<PathBuf>) -> anyhow::Result<Manifest> {
+    Ok(match path {
+        Some(path) => Manifest::load(path)?,
+        None => Manifest::builtin(),
+    })
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / 1_000_000.0)
+}
+
+pub fn run(args: ModelsArgs) -> anyhow::Result<i32> {
+    match args.command {
+        ModelsCommand::List(a) => list(a),
+        ModelsCommand::Fetch(a) => fetch(a),
+        ModelsCommand::Check(a) => check(a),
+    }
+}
+
+fn list(args: ListArgs) -> anyhow::Result<i32> {
+    let manifest = manifest(&args.manifest)?;
+    let dir = args.dir.unwrap_or_else(models::models_dir);
+    println!("Models directory: {}", dir.display());
+    for entry in &manifest.models {
+        let installed = models::looks_like_model(&dir.join(&entry.name));
+        let size = entry
+            .size
+            .map(|s| format!("{} megabytes", megabytes(s)))
+            .unwrap_or_else(|| "size unknown".into());
+        let sum = if entry.sha256.is_some() {
+            "checksum known"
+        } else {
+            "checksum unknown"
+        };
+        println!(
+            "{}: language {}, {size}, {sum}, {}.",
+            entry.name,
+            entry.lang,
+            if installed {
+                "installed"
+            } else {
+                "not installed"
+            }
+        );
+    }
+    Ok(0)
+}
+
+fn fetch(args: FetchArgs) -> anyhow::Result<i32> {
+    let manifest = manifest(&args.manifest)?;
+    let entry = manifest.get(&args.name)?.clone();
+    let dir = args.dir.unwrap_or_else(models::models_dir);
+    eprintln!("Fetching {} from {}", entry.name, entry.url);
+    // plain lines every tenth, which a screen reader reads well (no redrawn bar)
+    let mut last_tenth: Option<u64> = None;
+    let mut report = |p: Progress| {
+        if let Some(total) = p.total.filter(|t| *t > 0) {
+            let tenth = (p.bytes * 10 / total).min(10);
+            if last_tenth != Some(tenth) {
+                last_tenth = Some(tenth);
+                eprintln!(
+                    "{} percent, {} of {} megabytes",
+                    tenth * 10,
+                    megabytes(p.bytes),
+                    megabytes(total)
+                );
+            }
+        } else {
+            let tenth = p.bytes / 5_000_000;
+            if last_tenth != Some(tenth) {
+                last_tenth = Some(tenth);
+                eprintln!("{} megabytes", megabytes(p.bytes));
+            }
+        }
+    };
+    let fetched = models::fetch(
+        &entry,
+        FetchOptions {
+            dir,
+            allow_unverified: args.allow_unverified,
+            progress: &mut report,
+            retries: 3,
+        },
+    )?;
+    if fetched.already_installed {
+        println!(
+            "{} is already installed at {}.",
+            entry.name,
+            fetched.path.display()
+        );
+    } else {
+        if fetched.resumed_from > 0 {
+            eprintln!(
+                "Resumed an interrupted download after {} megabytes.",
+                megabytes(fetched.resumed_from)
+            );
+        }
+        if entry.sha256.is_none() {
+            eprintln!(
+                "warning: not verified; the manifest has no checksum. SHA-256 of the download: {}",
+                fetched.sha256
+            );
+        }
+        println!("Installed {} at {}.", entry.name, fetched.path.display());
+    }
+    Ok(0)
+}
+
+fn check(args: CheckArgs) -> anyhow::Result<i32> {
+    let words: Vec<String> = match &args.words {
+        Some(list) => list
+            .split([',', ' '])
+            .map(|w| w.trim().to_lowercase())
+            .filter(|w| !w.is_empty())
+            .collect(),
+        None => vocabulary_words(args.lang),
+    };
+    let report = models::check(&args.path, &words)
+        .with_context(|| format!("checking the model at {}", args.path.display()))?;
+    println!(
+        "Model {}: loaded in {:.1} seconds, {} words checked.",
+        report.model.display(),
+        report.load_seconds,
+        report.checked
+    );
+    if report.missing.is_empty() {
+        println!("The model knows every word.");
+        return Ok(0);
+    }
+    println!("The model lacks {} words:", report.missing.len());
+    for (word, other) in &report.missing {
+        match other {
+            Some(other) => println!("{word} (it knows the spelling {other})"),
+            None => println!("{word}"),
+        }
+    }
+    // missing words are a finding, not a failure of the command: exit 1 lets scripts see it
+    Ok(1)
+}
+
+/// Every word of the built-in vocabulary of `lang`.
+pub fn vocabulary_words(lang: Lang) -> Vec<String> {
+    // TEMPORARY until the vocabulary lands on main
+    let _ = lang;
+    Vec::new()
+}

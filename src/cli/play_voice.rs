@@ -1,0 +1,302 @@
+//! Voice for `play` and `relay`: the microphone (or a WAV file) through the recognizer into
+//! the assistant, the announcements through speech into the headphones (and to the
+//! opponent's output), the microphone muted while Rochade speaks, and the recording of each
+//! spoken move (D.2.5).
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use crossbeam_channel::{Receiver, Sender, unbounded};
+
+use crate::asr::input::{VoiceConfig, VoiceEvent, VoiceHandle, VoiceInput};
+use crate::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
+use crate::assistant::protocol::Listener;
+use crate::assistant::{Assistant, Expecting};
+use crate::audio::capture::MuteSwitch;
+use crate::lang::Lang;
+use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Speaker};
+use crate::vocab::Vocab;
+
+/// The voice settings of `play` and `relay`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct VoiceArgs {
+    /// Listen to the microphone for the player's moves and commands.
+    #[arg(long)]
+    pub voice: bool,
+    /// Listen to this WAV file instead of a microphone (as if spoken, in real time).
+    #[arg(long = "audio-file")]
+    pub audio_file: Option<PathBuf>,
+    /// The capture device (see `rochade devices`); the default input otherwise.
+    #[arg(long = "input-device")]
+    pub input_device: Option<String>,
+    /// The recognizer: vosk (needs a model, see `rochade models`) or pocketsphinx; by default
+    /// Vosk when a model is installed, pocketsphinx otherwise.
+    #[arg(long)]
+    pub recognizer: Option<Backend>,
+    /// The Vosk model folder.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Speech output: auto (speech-dispatcher, then espeak-ng), speech-dispatcher, espeak, or
+    /// off (printed lines only).
+    #[arg(long, default_value = "auto")]
+    pub speech: String,
+    /// The voice: a speech-dispatcher voice ("German+Adam") or an espeak-ng voice ("de+f3").
+    #[arg(long = "speech-voice")]
+    pub speech_voice: Option<String>,
+    /// Speaking rate in words per minute.
+    #[arg(long = "speech-rate", default_value_t = 175)]
+    pub speech_rate: u32,
+    /// The output device for the player's headphones (espeak-ng output).
+    #[arg(long = "output-device")]
+    pub output_device: Option<String>,
+    /// A separate output device for the opponent's announcements (espeak-ng output); by
+    /// default they are spoken on the player's output.
+    #[arg(long = "opponent-device")]
+    pub opponent_device: Option<String>,
+    /// Do not keep the audio of each spoken move.
+    #[arg(long = "no-recording")]
+    pub no_recording: bool,
+}
+
+impl VoiceArgs {
+    /// Whether voice input is wanted.
+    pub fn listening(&self) -> bool {
+        self.voice || self.audio_file.is_some()
+    }
+}
+
+/// The recognizer's grammar for what the player may say now.
+pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
+    let commands_only = || {
+        let mut g = Grammar::new(vocab.lang());
+        for (phrase, command) in crate::interpret::command_phrases(vocab) {
+            g.add(&phrase, Meaning::Command(command.name().to_string()));
+        }
+        g
+    };
+    let Some(game) = assistant.game() else {
+        return commands_only();
+    };
+    match assistant.expecting() {
+        Expecting::Move { answers } => {
+            let mut g = Grammar::for_position(game.position(), vocab);
+            if answers {
+                for phrase in crate::interpret::answer_phrases(vocab) {
+                    let meaning = Meaning::Answer(asr::grammar::normalize(&phrase));
+                    g.add(&phrase, meaning);
+                }
+            }
+            g
+        }
+        Expecting::Answer { phrases } => {
+            let mut g = Grammar::for_answers(vocab);
+            for p in phrases {
+                let meaning = Meaning::Answer(p.clone());
+                g.add(&p, meaning);
+            }
+            for (phrase, command) in crate::interpret::command_phrases(vocab) {
+                g.add(&phrase, Meaning::Command(command.name().to_string()));
+            }
+            g
+        }
+        Expecting::Commands => commands_only(),
+    }
+}
+
+/// Starts voice input, or says why it cannot (then the keyboard is the input).
+pub fn start_voice(
+    args: &VoiceArgs,
+    lang: Lang,
+    grammar: Grammar,
+) -> Result<(VoiceHandle, Receiver<VoiceEvent>, Vec<String>), String> {
+    let mut config = RecognizerConfig::auto(lang);
+    config.backend = args.recognizer;
+    config.vosk_model = args.model.clone();
+    config.vocabulary = Vocab::builtin(lang).words().into_iter().collect();
+    let opened = asr::open_with_notices(&config).map_err(|e| e.to_string())?;
+    let voice_config = match &args.audio_file {
+        Some(path) => VoiceConfig::file(path.clone(), true),
+        None => VoiceConfig::microphone(args.input_device.clone()),
+    };
+    let (handle, events) =
+        VoiceInput::start(voice_config, opened.recognizer, grammar).map_err(|e| e.to_string())?;
+    Ok((handle, events, opened.notices))
+}
+
+/// An announcement for the speech thread.
+struct Utterance {
+    to: Listener,
+    text: String,
+}
+
+/// Speech output on its own thread, so that the game loop never waits for a voice.
+pub struct Speech {
+    tx: Sender<Utterance>,
+    /// Sentences about the outputs (a backend failed, the next one is used).
+    pub notices: Receiver<String>,
+    /// When the last queued utterance started to sound (for the latency figures).
+    pub started: Receiver<(String, Instant)>,
+}
+
+fn backends(choice: &str) -> Result<Vec<BackendKind>, String> {
+    match choice.trim().to_ascii_lowercase().as_str() {
+        "auto" => Ok(vec![BackendKind::Tts, BackendKind::Espeak]),
+        "speech-dispatcher" | "tts" => Ok(vec![BackendKind::Tts, BackendKind::Espeak]),
+        "espeak" | "espeak-ng" => Ok(vec![BackendKind::Espeak]),
+        "off" | "text" | "none" => Ok(Vec::new()),
+        other => Err(format!(
+            "unknown speech output {other:?}: expected auto, speech-dispatcher, espeak or off"
+        )),
+    }
+}
+
+impl Speech {
+    /// Starts the speech thread; `None` when speech is off. `mute` is the microphone's switch:
+    /// it is held while Rochade speaks, so that the recognizer does not hear Rochade.
+    pub fn start(
+        args: &VoiceArgs,
+        lang: Lang,
+        mute: Option<MuteSwitch>,
+    ) -> Result<Option<Speech>, String> {
+        let kinds = backends(&args.speech)?;
+        if kinds.is_empty() {
+            return Ok(None);
+        }
+        let mut player_config = OutputConfig::new(lang, kinds.clone());
+        player_config.voice = args.speech_voice.clone();
+        player_config.rate_wpm = args.speech_rate;
+        player_config.device = args.output_device.clone();
+        let opponent_config = args.opponent_device.as_ref().map(|device| {
+            let mut c = OutputConfig::new(lang, vec![BackendKind::Espeak]);
+            c.rate_wpm = args.speech_rate;
+            c.device = Some(device.clone());
+            c
+        });
+        let (tx, rx) = unbounded::<Utterance>();
+        let (notice_tx, notices) = unbounded();
+        let (started_tx, started) = unbounded();
+        std::thread::Builder::new()
+            .name("speech".into())
+            .spawn(move || {
+                let open = |config: &OutputConfig| -> FallbackSpeaker {
+                    let mut chain: Vec<Box<dyn Speaker>> = Vec::new();
+                    for kind in &config.backends {
+                        match kind {
+                            BackendKind::Tts => {
+                                match crate::speech::dispatcher::DispatcherSpeaker::start(config) {
+                                    Ok(s) => chain.push(Box::new(s)),
+                                    Err(e) => {
+                                        let _ = notice_tx
+                                            .send(format!("speech-dispatcher is not used: {e}"));
+                                    }
+                                }
+                            }
+                            BackendKind::Espeak => chain
+                                .push(Box::new(crate::speech::espeak::EspeakSpeaker::new(config))),
+                            BackendKind::Text => {}
+                        }
+                    }
+                    FallbackSpeaker::new(chain, config.lang)
+                };
+                let mut player = open(&player_config);
+                let mut opponent = opponent_config.as_ref().map(open);
+                let mut dead = false;
+                let mut announced = false;
+                for u in rx {
+                    if dead || u.to == Listener::Arbiter {
+                        continue;
+                    }
+                    let speaker = match (&u.to, opponent.as_mut()) {
+                        (Listener::Opponent, Some(o)) => o,
+                        _ => &mut player,
+                    };
+                    let guard = mute.as_ref().map(|m| m.guard(Duration::from_millis(150)));
+                    let t0 = Instant::now();
+                    let result = speaker.speak(&u.text);
+                    drop(guard);
+                    for n in speaker.take_notices() {
+                        let _ = notice_tx.send(n);
+                    }
+                    match result {
+                        Ok(spoken) => {
+                            if !announced {
+                                announced = true;
+                                let _ = notice_tx.send(match lang {
+                                    Lang::De => format!("Sprachausgabe: {}.", spoken.backend),
+                                    Lang::En => format!("Speech output: {}.", spoken.backend),
+                                });
+                            }
+                            let _ = started_tx.send((u.text, t0 + spoken.started_after));
+                        }
+                        Err(e) => {
+                            let _ = notice_tx.send(format!(
+                                "speech output stopped ({e}); announcements are printed only"
+                            ));
+                            dead = true;
+                        }
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start the speech thread: {e}"))?;
+        Ok(Some(Speech {
+            tx,
+            notices,
+            started,
+        }))
+    }
+
+    /// Queues an announcement.
+    pub fn say(&self, to: Listener, text: &str) {
+        let _ = self.tx.send(Utterance {
+            to,
+            text: text.to_string(),
+        });
+    }
+}
+
+/// Keeps the audio of the player's spoken moves beside the journal (D.2.5: a recording
+/// device), one WAV a move, named by the move number.
+pub struct Recorder {
+    dir: PathBuf,
+    last: Option<Vec<i16>>,
+}
+
+impl Recorder {
+    /// Recordings of the game whose journal is `journal` go to `<journal stem>.audio/`.
+    pub fn beside(journal: &Path) -> Recorder {
+        let stem = journal
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "game".into());
+        let dir = journal
+            .parent()
+            .unwrap_or_else(|| Path::new("."))
+            .join(format!("{stem}.audio"));
+        Recorder { dir, last: None }
+    }
+
+    /// The folder of the recordings.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Remembers the utterance that was read back as a move; it is kept when that move is made.
+    pub fn heard(&mut self, samples: Vec<i16>) {
+        if !samples.is_empty() {
+            self.last = Some(samples);
+        }
+    }
+
+    /// The player's move number `number` was made: keep the last utterance as its recording.
+    pub fn made(&mut self, number: u32, side: &str) -> Result<Option<PathBuf>, String> {
+        let Some(samples) = self.last.take() else {
+            return Ok(None);
+        };
+        std::fs::create_dir_all(&self.dir)
+            .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
+        let path = self.dir.join(format!("{number:03}-{side}.wav"));
+        crate::audio::wav::write_mono(&path, &samples, crate::asr::SAMPLE_RATE)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(Some(path))
+    }
+}

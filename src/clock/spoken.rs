@@ -1,0 +1,349 @@
+//! The clock in words, German and English: what the player hears on "Zeit" and "Züge", the
+//! warnings, the time control, the flag.
+//!
+//! Times are words, never digits ("05:06" reads badly), floored to whole seconds as a clock
+//! display shows them.
+//!
+//! **When seconds are said**: below 20 minutes, minutes and seconds ("zwölf Minuten, vierzig
+//! Sekunden"); from 20 minutes on, whole minutes ("einunddreißig Minuten"), and from an hour
+//! on, hours and minutes ("eine Stunde, fünf Minuten"). Parts that are zero are left out
+//! ("zehn Minuten", not "zehn Minuten, null Sekunden"); no time at all is "null Sekunden".
+//! Why 20 minutes: a rapid game (at most 60 minutes, usually 15 to 25) and every time scramble
+//! run below it, and there a second matters; in a classical game far from the control the
+//! seconds are noise. [`SECONDS_BELOW_MS`] holds the limit.
+//!
+//! ```
+//! use rochade::clock::spoken::{duration_words, moves_report, time_report};
+//! use rochade::lang::Lang;
+//!
+//! assert_eq!(
+//!     time_report(760_000, 1_860_000, Lang::De),
+//!     "Sie: zwölf Minuten, vierzig Sekunden. Gegner: einunddreißig Minuten."
+//! );
+//! assert_eq!(duration_words(3_905_000, Lang::De), "eine Stunde, fünf Minuten");
+//! assert_eq!(duration_words(61_999, Lang::En), "one minute, one second");
+//! assert_eq!(
+//!     moves_report(20, Some(20), Lang::De),
+//!     "Zwanzig Züge gespielt, noch zwanzig bis zur Zeitkontrolle."
+//! );
+//! ```
+use shakmaty::Color;
+
+use super::model::{ClockEvent, ClockReading};
+use crate::lang::Lang;
+use crate::numbers::{Gender, cardinal, cardinal_before_noun};
+
+/// Below this remaining time (20 minutes) the seconds are said.
+pub const SECONDS_BELOW_MS: u64 = 20 * 60_000;
+
+/// Whose time a phrase is about, seen from the player who hears it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    Own,
+    Opponent,
+}
+
+impl Whose {
+    /// `Own` when `side` is the player's, else `Opponent`.
+    pub fn of(side: Color, player: Color) -> Whose {
+        if side == player {
+            Whose::Own
+        } else {
+            Whose::Opponent
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Unit {
+    Hour,
+    Minute,
+    Second,
+}
+
+fn amount(n: u64, unit: Unit, lang: Lang) -> String {
+    let number = cardinal_before_noun(n, Gender::Feminine, lang);
+    let noun = match (lang, unit, n == 1) {
+        (Lang::De, Unit::Hour, true) => "Stunde",
+        (Lang::De, Unit::Hour, false) => "Stunden",
+        (Lang::De, Unit::Minute, true) => "Minute",
+        (Lang::De, Unit::Minute, false) => "Minuten",
+        (Lang::De, Unit::Second, true) => "Sekunde",
+        (Lang::De, Unit::Second, false) => "Sekunden",
+        (Lang::En, Unit::Hour, true) => "hour",
+        (Lang::En, Unit::Hour, false) => "hours",
+        (Lang::En, Unit::Minute, true) => "minute",
+        (Lang::En, Unit::Minute, false) => "minutes",
+        (Lang::En, Unit::Second, true) => "second",
+        (Lang::En, Unit::Second, false) => "seconds",
+    };
+    format!("{number} {noun}")
+}
+
+/// A time in words, by the rule in the module doc: "zwölf Minuten, vierzig Sekunden",
+/// "einunddreißig Minuten", "eine Stunde, fünf Minuten", "twenty-one seconds".
+pub fn duration_words(ms: u64, lang: Lang) -> String {
+    let total = ms / 1000;
+    if total == 0 {
+        return amount(0, Unit::Second, lang);
+    }
+    let (hours, minutes, seconds) = (total / 3600, total % 3600 / 60, total % 60);
+    let mut parts = Vec::new();
+    if ms < SECONDS_BELOW_MS {
+        if minutes > 0 {
+            parts.push(amount(minutes, Unit::Minute, lang));
+        }
+        if seconds > 0 {
+            parts.push(amount(seconds, Unit::Second, lang));
+        }
+    } else {
+        if hours > 0 {
+            parts.push(amount(hours, Unit::Hour, lang));
+        }
+        if minutes > 0 {
+            parts.push(amount(minutes, Unit::Minute, lang));
+        }
+    }
+    parts.join(", ")
+}
+
+/// Both times, the player's own first (D.2.9.d): "Sie: zwölf Minuten, vierzig Sekunden.
+/// Gegner: einunddreißig Minuten." / "You: … Opponent: …".
+pub fn time_report(own_ms: u64, opponent_ms: u64, lang: Lang) -> String {
+    let (own, opponent) = (
+        duration_words(own_ms, lang),
+        duration_words(opponent_ms, lang),
+    );
+    match lang {
+        Lang::De => format!("Sie: {own}. Gegner: {opponent}."),
+        Lang::En => format!("You: {own}. Opponent: {opponent}."),
+    }
+}
+
+/// [`time_report`] from a reading, for the player of the given colour. An untimed game says
+/// the time used.
+pub fn reading_report(reading: &ClockReading, player: Color, lang: Lang) -> String {
+    time_report(reading.ms(player), reading.ms(player.other()), lang)
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// The move count: moves completed, and moves left to the next time control (`None` in sudden
+/// death): "Zwanzig Züge gespielt, noch zwanzig bis zur Zeitkontrolle." / "Twenty moves
+/// played, twenty to the time control."
+pub fn moves_report(completed: u32, to_control: Option<u32>, lang: Lang) -> String {
+    let completed = u64::from(completed);
+    let played = match (lang, completed) {
+        (Lang::De, 0) => "Noch kein Zug gespielt".to_owned(),
+        (Lang::De, 1) => "Ein Zug gespielt".to_owned(),
+        (Lang::De, n) => format!("{} Züge gespielt", capitalize(&cardinal(n, lang))),
+        (Lang::En, 0) => "No moves played yet".to_owned(),
+        (Lang::En, 1) => "One move played".to_owned(),
+        (Lang::En, n) => format!("{} moves played", capitalize(&cardinal(n, lang))),
+    };
+    match to_control.map(u64::from) {
+        None => format!("{played}."),
+        Some(left) => {
+            let rest = match (lang, left) {
+                (Lang::De, 1) => "noch ein Zug bis zur Zeitkontrolle".to_owned(),
+                (Lang::De, n) => format!("noch {} bis zur Zeitkontrolle", cardinal(n, lang)),
+                (Lang::En, 1) => "one move to the time control".to_owned(),
+                (Lang::En, n) => format!("{} to the time control", cardinal(n, lang)),
+            };
+            format!("{played}, {rest}.")
+        }
+    }
+}
+
+/// A warning: "Noch zehn Minuten." / "Gegner: noch zehn Minuten." / "Ten minutes left."
+pub fn warning_words(remaining_ms: u64, whose: Whose, lang: Lang) -> String {
+    let time = duration_words(remaining_ms, lang);
+    match (lang, whose) {
+        (Lang::De, Whose::Own) => format!("Noch {time}."),
+        (Lang::De, Whose::Opponent) => format!("Gegner: noch {time}."),
+        (Lang::En, Whose::Own) => format!("{} left.", capitalize(&time)),
+        (Lang::En, Whose::Opponent) => format!("Opponent: {time} left."),
+    }
+}
+
+/// A period added: "Zeitkontrolle erreicht, dreißig Minuten dazu." / "Time control reached,
+/// thirty minutes added."
+pub fn period_added_words(added_ms: u64, whose: Whose, lang: Lang) -> String {
+    let time = duration_words(added_ms, lang);
+    match (lang, whose) {
+        (Lang::De, Whose::Own) => format!("Zeitkontrolle erreicht, {time} dazu."),
+        (Lang::De, Whose::Opponent) => format!("Gegner: Zeitkontrolle erreicht, {time} dazu."),
+        (Lang::En, Whose::Own) => format!("Time control reached, {time} added."),
+        (Lang::En, Whose::Opponent) => {
+            format!("Opponent: time control reached, {time} added.")
+        }
+    }
+}
+
+/// A flag: "Ihre Zeit ist abgelaufen." / "Die Zeit des Gegners ist abgelaufen." / "Your time
+/// is up." / "Your opponent's time is up."
+pub fn flag_words(whose: Whose, lang: Lang) -> String {
+    match (lang, whose) {
+        (Lang::De, Whose::Own) => "Ihre Zeit ist abgelaufen.",
+        (Lang::De, Whose::Opponent) => "Die Zeit des Gegners ist abgelaufen.",
+        (Lang::En, Whose::Own) => "Your time is up.",
+        (Lang::En, Whose::Opponent) => "Your opponent's time is up.",
+    }
+    .to_owned()
+}
+
+/// What the player hears for a clock event, or `None` when nothing is said: a completed move,
+/// and a flag in a non-final period whose moves were done (no loss; the period added is said
+/// instead). Whether warnings are said at all is the caller's setting.
+pub fn event_words(event: &ClockEvent, player: Color, lang: Lang) -> Option<String> {
+    match *event {
+        ClockEvent::Moved { .. } => None,
+        ClockEvent::PeriodAdded { side, added_ms, .. } => {
+            Some(period_added_words(added_ms, Whose::of(side, player), lang))
+        }
+        ClockEvent::Warning {
+            side, remaining_ms, ..
+        } => Some(warning_words(remaining_ms, Whose::of(side, player), lang)),
+        ClockEvent::Flag {
+            moves_done: true, ..
+        } => None,
+        ClockEvent::Flag { side, .. } => Some(flag_words(Whose::of(side, player), lang)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_report_phrases() {
+        let table: &[(u32, Option<u32>, Lang, &str)] = &[
+            (
+                20,
+                Some(20),
+                Lang::De,
+                "Zwanzig Züge gespielt, noch zwanzig bis zur Zeitkontrolle.",
+            ),
+            (
+                39,
+                Some(1),
+                Lang::De,
+                "Neununddreißig Züge gespielt, noch ein Zug bis zur Zeitkontrolle.",
+            ),
+            (
+                1,
+                Some(39),
+                Lang::De,
+                "Ein Zug gespielt, noch neununddreißig bis zur Zeitkontrolle.",
+            ),
+            (
+                0,
+                Some(40),
+                Lang::De,
+                "Noch kein Zug gespielt, noch vierzig bis zur Zeitkontrolle.",
+            ),
+            (45, None, Lang::De, "Fünfundvierzig Züge gespielt."),
+            (
+                20,
+                Some(20),
+                Lang::En,
+                "Twenty moves played, twenty to the time control.",
+            ),
+            (
+                39,
+                Some(1),
+                Lang::En,
+                "Thirty-nine moves played, one move to the time control.",
+            ),
+            (1, None, Lang::En, "One move played."),
+            (0, None, Lang::En, "No moves played yet."),
+        ];
+        for (completed, left, lang, words) in table {
+            assert_eq!(moves_report(*completed, *left, *lang), *words);
+        }
+    }
+
+    #[test]
+    fn announcements() {
+        assert_eq!(
+            warning_words(600_000, Whose::Own, Lang::De),
+            "Noch zehn Minuten."
+        );
+        assert_eq!(
+            warning_words(30_000, Whose::Opponent, Lang::De),
+            "Gegner: noch dreißig Sekunden."
+        );
+        assert_eq!(
+            warning_words(60_000, Whose::Own, Lang::En),
+            "One minute left."
+        );
+        assert_eq!(
+            warning_words(10_000, Whose::Opponent, Lang::En),
+            "Opponent: ten seconds left."
+        );
+        assert_eq!(
+            period_added_words(1_800_000, Whose::Own, Lang::De),
+            "Zeitkontrolle erreicht, dreißig Minuten dazu."
+        );
+        assert_eq!(
+            period_added_words(3_600_000, Whose::Own, Lang::En),
+            "Time control reached, one hour added."
+        );
+        assert_eq!(
+            flag_words(Whose::Own, Lang::De),
+            "Ihre Zeit ist abgelaufen."
+        );
+        assert_eq!(
+            flag_words(Whose::Opponent, Lang::De),
+            "Die Zeit des Gegners ist abgelaufen."
+        );
+        assert_eq!(
+            flag_words(Whose::Opponent, Lang::En),
+            "Your opponent's time is up."
+        );
+    }
+
+    #[test]
+    fn event_words_follow_the_player_side() {
+        let flag = ClockEvent::Flag {
+            side: Color::Black,
+            at_ms: 5,
+            period: 1,
+            final_period: true,
+            moves_done: false,
+        };
+        assert_eq!(
+            event_words(&flag, Color::White, Lang::De).as_deref(),
+            Some("Die Zeit des Gegners ist abgelaufen.")
+        );
+        assert_eq!(
+            event_words(&flag, Color::Black, Lang::De).as_deref(),
+            Some("Ihre Zeit ist abgelaufen.")
+        );
+        let done = ClockEvent::Flag {
+            side: Color::Black,
+            at_ms: 5,
+            period: 1,
+            final_period: false,
+            moves_done: true,
+        };
+        assert_eq!(event_words(&done, Color::White, Lang::De), None);
+        let added = ClockEvent::PeriodAdded {
+            side: Color::White,
+            at_ms: 5,
+            period: 2,
+            added_ms: 1_800_000,
+            trigger: crate::clock::PeriodTrigger::MoveCount,
+        };
+        assert_eq!(
+            event_words(&added, Color::White, Lang::En).as_deref(),
+            Some("Time control reached, thirty minutes added.")
+        );
+    }
+}

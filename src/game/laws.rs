@@ -1,0 +1,309 @@
+//! Facts of the FIDE Laws that depend on the edition and that the assistant needs beyond
+//! the board: the automatic draws of 9.6, the life of a draw offer (9.1), when the right to
+//! claim a draw is lost (9.4), what follows an illegal move (7.4/7.5 and the rapid and
+//! blitz appendices), and the number of the flag-fall article.
+//!
+//! Each function cites the articles as numbered in the extracts under `docs/fide/`
+//! (fa = 2001, 05 = 2005, sw = 2009, 14 = 2014, he = 2018).
+//!
+//! ```
+//! use rochade::game::laws::{self, GameKind, IllegalMovePenalty, Supervision};
+//! use rochade::rules::RulesEdition;
+//!
+//! // Under the 2018 Laws the second completed illegal move loses …
+//! let second = laws::illegal_move_ruling(RulesEdition::Fide2018, GameKind::Standard, Supervision::Full, 1);
+//! assert_eq!(second.penalty, IllegalMovePenalty::LossOfGame { draw_if_opponent_cannot_mate: true });
+//! // … under the 2005 Laws it costs time, and only the third loses.
+//! let second = laws::illegal_move_ruling(RulesEdition::Fide2005, GameKind::Standard, Supervision::Full, 1);
+//! assert_eq!(second.penalty, IllegalMovePenalty::ExtraTimeForOpponent);
+//! ```
+use serde::{Deserialize, Serialize};
+
+use crate::rules::RulesEdition;
+
+/// How fivefold repetition is counted where 9.6 applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FivefoldRule {
+    /// 2018 (he 9.6.1): the same position (as in 9.2.2) has appeared at least five times.
+    FiveTimes,
+    /// 2014 (14 9.6.a): the same position has appeared "for at least five consecutive
+    /// alternate moves by each player". Read literally: the position stood after every
+    /// second move of each player, five times in a row, i.e. at half-moves n, n−4, n−8,
+    /// n−12 and n−16. A repetition with a longer cycle does not end the game under this
+    /// wording (it can still be claimed under 9.2).
+    FiveConsecutiveAlternateMoves,
+}
+
+/// The fivefold-repetition rule of the edition, or `None` before 2014: 9.6 was introduced
+/// by the 2014 Laws (14 9.6; not in fa 2001, 05, sw 2009).
+pub fn fivefold_rule(edition: RulesEdition) -> Option<FivefoldRule> {
+    match edition {
+        RulesEdition::Fide2001 | RulesEdition::Fide2005 | RulesEdition::Fide2009 => None,
+        RulesEdition::Fide2014 => Some(FivefoldRule::FiveConsecutiveAlternateMoves),
+        RulesEdition::Fide2018 => Some(FivefoldRule::FiveTimes),
+    }
+}
+
+/// Whether 75 moves by each player without a pawn move or capture draw the game
+/// automatically (14 9.6.b, he 9.6.2; from 2014). If the 75th move checkmates, the
+/// checkmate stands (same articles).
+pub fn seventy_five_move_rule_applies(edition: RulesEdition) -> bool {
+    edition >= RulesEdition::Fide2014
+}
+
+/// Whether the automatic draws of 9.6 (fivefold repetition, 75 moves) exist in the edition.
+pub fn automatic_draws_apply(edition: RulesEdition) -> bool {
+    fivefold_rule(edition).is_some()
+}
+
+/// What ends a standing draw offer (fa 9.1(b), 05 9.1.a, 14 9.1.b, he 9.1.2.1; the same in
+/// every edition). An offer cannot be withdrawn and carries no conditions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawOfferEnd {
+    /// The opponent accepts: the game is drawn.
+    Accepted,
+    /// The opponent declines orally.
+    DeclinedOrally,
+    /// The opponent touches a piece with the intention of moving or capturing it (on the
+    /// tactile board: takes it out of its hole, D.2.2).
+    DeclinedByTouchingAPiece,
+    /// The game ends in some other way.
+    GameEnded,
+}
+
+/// Everything that ends a draw offer in the edition (see [`DrawOfferEnd`]). The offer is
+/// made after making a move and before pressing the clock; it is recorded as "(=)"; a draw
+/// claim under 9.2 or 9.3 counts as an offer (he 9.1.2.3, 05 9.1.c).
+pub fn draw_offer_ends(_edition: RulesEdition) -> &'static [DrawOfferEnd] {
+    &[
+        DrawOfferEnd::Accepted,
+        DrawOfferEnd::DeclinedOrally,
+        DrawOfferEnd::DeclinedByTouchingAPiece,
+        DrawOfferEnd::GameEnded,
+    ]
+}
+
+/// What costs a player the right to claim a draw under 9.2 or 9.3 on this move (9.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimRightLostBy {
+    /// Making a move without claiming (fa 2001 9.4, 05 9.4).
+    MakingAMove,
+    /// Touching a piece as in 4.3, with intent to move or capture (sw 2009, 14 and he 9.4).
+    TouchingAPiece,
+}
+
+/// When the right to claim a draw is lost, by edition (9.4).
+pub fn claim_right_lost_by(edition: RulesEdition) -> ClaimRightLostBy {
+    match edition {
+        RulesEdition::Fide2001 | RulesEdition::Fide2005 => ClaimRightLostBy::MakingAMove,
+        _ => ClaimRightLostBy::TouchingAPiece,
+    }
+}
+
+/// The article that says a player whose flag falls loses, unless the opponent cannot
+/// checkmate by any series of legal moves: 6.10 in 2001 and 2005 (fa 6.10, 05 6.10),
+/// 6.9 from 2009 (sw 6.9, 14 6.9, he 6.9).
+pub fn flag_fall_article(edition: RulesEdition) -> &'static str {
+    match edition {
+        RulesEdition::Fide2001 | RulesEdition::Fide2005 => "6.10",
+        _ => "6.9",
+    }
+}
+
+/// The kind of game, by time control (the clock module classifies it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+/// For rapid and blitz under the 2014 and 2018 Laws: whether the Competition Rules apply
+/// (one arbiter for at most three rapid games, or one per blitz game, every game recorded:
+/// 14 A.3/B.3, he A3.1/B3.1) or the simplified rules of A.4/B.4. Ignored for standard
+/// games and for the older editions, whose extracts know only the appendix rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supervision {
+    /// The Competition Rules apply (A.3/B.3).
+    Full,
+    /// The simplified rapid and blitz rules apply (A.4/B.4).
+    Limited,
+}
+
+/// The penalty for a completed illegal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalMovePenalty {
+    /// The opponent is given extra time. The amount (two minutes, one in blitz from 2014:
+    /// 14 B.2, he B2) is the clock module's business.
+    ExtraTimeForOpponent,
+    /// The player loses the game; with `draw_if_opponent_cannot_mate`, it is a draw
+    /// instead when the opponent cannot checkmate by any series of legal moves
+    /// (see [`crate::game::Game::can_checkmate`]).
+    LossOfGame { draw_if_opponent_cannot_mate: bool },
+}
+
+/// What happens after a completed illegal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct IllegalMoveRuling {
+    /// The position before the illegal move (or the last identifiable one) is reinstated
+    /// and the player must make a legal move, touch-move applying
+    /// ([`crate::game::Game::undo_last`]).
+    pub position_reinstated: bool,
+    pub penalty: IllegalMovePenalty,
+    /// Rapid and blitz: the arbiter (or, before 2014, only the opponent's claim) acts only
+    /// before the opponent has made his next move (in 2001, before he touches a piece);
+    /// afterwards the illegal move stands.
+    pub only_before_opponent_moves: bool,
+    /// The article of the edition.
+    pub article: &'static str,
+}
+
+/// The ruling for a player's completed illegal move, given how many completed illegal
+/// moves he has already made in the game (`earlier`, counted per player across position
+/// resets). From 2018 pressing the clock without a move, a two-handed move and an
+/// unpromoted pawn count as illegal moves in the same count (he 7.5.2–7.5.4); in 2014
+/// only illegal moves count.
+///
+/// Standard games:
+/// * 2001, 2005: first and second +time, third loses, no draw exception (fa 7.4(b), 05 7.4.b).
+/// * 2009: the same, but a draw if the opponent cannot mate (sw 7.3 [=7.4]).
+/// * 2014, 2018: first +time, second loses, draw if the opponent cannot mate (14 7.5.b,
+///   he 7.5.5).
+///
+/// Rapid and blitz:
+/// * 2001–2009 rapid: the standard penalties, on the opponent's claim before his own move
+///   (fa B5, 05 B.6, sw A4(c)).
+/// * 2001–2009 blitz: the opponent claims a win before his own move; a draw if he cannot
+///   mate (fa C3, 05 C.3, sw B3(c)).
+/// * 2014 under A.4/B.4: the first illegal move loses, if the arbiter sees it or the
+///   opponent claims before his next move; a draw if the opponent cannot mate (14 A.4.b).
+/// * 2018 under A.4/B.4: the standard 7.5.5 scheme, before the opponent's next move
+///   (he A4.2).
+/// * 2014/2018 with full supervision: the standard rules (A.3/B.3), blitz time halved.
+pub fn illegal_move_ruling(
+    edition: RulesEdition,
+    kind: GameKind,
+    supervision: Supervision,
+    earlier: u32,
+) -> IllegalMoveRuling {
+    use RulesEdition::*;
+    let time = IllegalMovePenalty::ExtraTimeForOpponent;
+    let loss = |draw| IllegalMovePenalty::LossOfGame {
+        draw_if_opponent_cannot_mate: draw,
+    };
+    let ruling = |penalty, only_before_opponent_moves, article| IllegalMoveRuling {
+        position_reinstated: penalty == IllegalMovePenalty::ExtraTimeForOpponent,
+        penalty,
+        only_before_opponent_moves,
+        article,
+    };
+    let old_standard = |draw_exception: bool| {
+        if earlier >= 2 {
+            loss(draw_exception)
+        } else {
+            time
+        }
+    };
+    let new_standard = if earlier >= 1 { loss(true) } else { time };
+    match (edition, kind) {
+        (Fide2001, GameKind::Standard) => ruling(old_standard(false), false, "7.4(b)"),
+        (Fide2005, GameKind::Standard) => ruling(old_standard(false), false, "7.4.b"),
+        (Fide2009, GameKind::Standard) => ruling(old_standard(true), false, "7.4.b"),
+        (Fide2001, GameKind::Rapid) => ruling(old_standard(false), true, "B5"),
+        (Fide2005, GameKind::Rapid) => ruling(old_standard(false), true, "B.6"),
+        (Fide2009, GameKind::Rapid) => ruling(old_standard(true), true, "A.4(c)"),
+        (Fide2001, GameKind::Blitz) => ruling(loss(true), true, "C3"),
+        (Fide2005, GameKind::Blitz) => ruling(loss(true), true, "C.3"),
+        (Fide2009, GameKind::Blitz) => ruling(loss(true), true, "B.3(c)"),
+        (Fide2014, GameKind::Standard) => ruling(new_standard, false, "7.5.b"),
+        (Fide2018, GameKind::Standard) => ruling(new_standard, false, "7.5.5"),
+        (Fide2014, _) => match supervision {
+            Supervision::Full => ruling(new_standard, false, "7.5.b"),
+            Supervision::Limited => ruling(loss(true), true, "A.4.b"),
+        },
+        (Fide2018, _) => match supervision {
+            Supervision::Full => ruling(new_standard, false, "7.5.5"),
+            Supervision::Limited => ruling(new_standard, true, "A.4.2"),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use RulesEdition::*;
+
+    #[test]
+    fn penalty_counts_per_edition() {
+        // (edition, kind, supervision, earlier illegal moves, loses?)
+        let cases = [
+            (Fide2001, GameKind::Standard, 1, false),
+            (Fide2001, GameKind::Standard, 2, true),
+            (Fide2005, GameKind::Standard, 1, false),
+            (Fide2005, GameKind::Standard, 2, true),
+            (Fide2009, GameKind::Standard, 2, true),
+            (Fide2014, GameKind::Standard, 0, false),
+            (Fide2014, GameKind::Standard, 1, true),
+            (Fide2018, GameKind::Standard, 0, false),
+            (Fide2018, GameKind::Standard, 1, true),
+            (Fide2005, GameKind::Blitz, 0, true),
+            (Fide2018, GameKind::Blitz, 0, false),
+        ];
+        for (edition, kind, earlier, loses) in cases {
+            let r = illegal_move_ruling(edition, kind, Supervision::Limited, earlier);
+            assert_eq!(
+                matches!(r.penalty, IllegalMovePenalty::LossOfGame { .. }),
+                loses,
+                "{edition} {kind:?} after {earlier}"
+            );
+            assert_eq!(r.position_reinstated, !loses);
+        }
+        let r = illegal_move_ruling(Fide2005, GameKind::Standard, Supervision::Full, 2);
+        assert_eq!(
+            r.penalty,
+            IllegalMovePenalty::LossOfGame {
+                draw_if_opponent_cannot_mate: false
+            }
+        );
+        // 2014 rapid: the first illegal move loses under A.4, costs time under A.3.
+        let limited = illegal_move_ruling(Fide2014, GameKind::Rapid, Supervision::Limited, 0);
+        assert!(matches!(
+            limited.penalty,
+            IllegalMovePenalty::LossOfGame { .. }
+        ));
+        assert!(limited.only_before_opponent_moves);
+        let full = illegal_move_ruling(Fide2014, GameKind::Rapid, Supervision::Full, 0);
+        assert_eq!(full.penalty, IllegalMovePenalty::ExtraTimeForOpponent);
+        assert!(!full.only_before_opponent_moves);
+    }
+
+    #[test]
+    fn nine_six_only_from_2014() {
+        assert!(!automatic_draws_apply(Fide2009));
+        assert!(!seventy_five_move_rule_applies(Fide2009));
+        assert_eq!(
+            fivefold_rule(Fide2014),
+            Some(FivefoldRule::FiveConsecutiveAlternateMoves)
+        );
+        assert_eq!(fivefold_rule(Fide2018), Some(FivefoldRule::FiveTimes));
+        assert!(seventy_five_move_rule_applies(Fide2018));
+    }
+
+    #[test]
+    fn article_numbers() {
+        assert_eq!(flag_fall_article(Fide2001), "6.10");
+        assert_eq!(flag_fall_article(Fide2005), "6.10");
+        assert_eq!(flag_fall_article(Fide2009), "6.9");
+        assert_eq!(flag_fall_article(Fide2018), "6.9");
+        assert_eq!(claim_right_lost_by(Fide2005), ClaimRightLostBy::MakingAMove);
+        assert_eq!(
+            claim_right_lost_by(Fide2018),
+            ClaimRightLostBy::TouchingAPiece
+        );
+    }
+}

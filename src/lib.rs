@@ -1,0 +1,54 @@
+//! Rochade: the assistant the FIDE Laws of Chess (Appendix D) provide for blind and
+//! visually impaired players at a real board.
+//!
+//! # The shape: a pure core, a thin shell
+//!
+//! ```text
+//!  microphone ─ cpal ─► audio ─► asr (Vosk / pocketsphinx, grammar of the position) ─┐
+//!  keyboard (typed) ──────────────────────────────────────────────────────────────────┼─► Event
+//!  clock ticker (10 Hz wake-up) ──────────────────────────────────────────────────────┘    │
+//!                                                                                         ▼
+//!       session: journal (append + fsync) ──► assistant (pure): game · clock · record ──► Effect
+//!                                                                                         │
+//!            speech (speech-dispatcher / espeak-ng / text) · printed lines · scoresheet files ◄┘
+//! ```
+//!
+//! The **core** reads no device, wall clock or disk; time comes in with each event, so every
+//! rule is tested fast and deterministically, through `rochade interpret` and `rochade replay`:
+//!
+//! | module | owns |
+//! |---|---|
+//! | [`vocab`] | the spoken vocabulary files (`grammars/*.toml`), checked on load |
+//! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move |
+//! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
+//! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
+//! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; reconciling two sheets |
+//! | [`assistant`] | the Appendix D protocol: read-back, correction window, questions, announcements, requests, claims, adjournment |
+//! | [`rules`], [`lang`], [`numbers`] | the rules edition, the language, numbers in words |
+//!
+//! The **shell** does the I/O: [`session`] journals every event before the assistant
+//! handles it and rewrites the scoresheet files after every made move; [`journal`] and
+//! [`storage`] write to disk safely; [`typed`] reads typed lines; [`cli`] holds the
+//! subcommands. Effects are carried out in order: the journal is written before anything is
+//! announced as done.
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod asr;
+pub mod assistant;
+pub mod audio;
+pub mod cli;
+pub mod clock;
+pub mod display;
+pub mod game;
+pub mod interpret;
+pub mod journal;
+pub mod lang;
+pub mod models;
+pub mod numbers;
+pub mod rules;
+pub mod scoresheet;
+pub mod session;
+pub mod speech;
+pub mod storage;
+pub mod typed;
+pub mod vocab;

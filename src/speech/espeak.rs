@@ -1,0 +1,370 @@
+//! espeak-ng through a small hand-written binding to libespeak-ng (the `espeakng` crate
+//! crashes on Debian's 1.51): text to 16-bit samples, and text to IPA phonemes (used to
+//! derive pronunciation dictionaries).
+//!
+//! libespeak-ng keeps its state in globals and is not thread-safe, so every call goes through
+//! one process-wide lock.
+//!
+//! ```no_run
+//! let voice = rochade::speech::espeak::Voice::new("de+f3", 150);
+//! let speech = rochade::speech::espeak::synthesize("Springer Felix drei", &voice)?;
+//! assert_eq!(speech.sample_rate, 22_050);
+//! assert!(speech.samples.len() > 11_025); // more than half a second
+//! println!("{}", rochade::speech::espeak::ipa("Läufer", "de")?); // lˈɔøfɜ
+//! # Ok::<(), rochade::speech::espeak::EspeakError>(())
+//! ```
+use std::ffi::{CStr, CString, c_char, c_int, c_short, c_uint, c_void};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What went wrong inside libespeak-ng.
+#[derive(Debug, thiserror::Error)]
+pub enum EspeakError {
+    #[error("espeak-ng could not be initialised (is the package espeak-ng-data installed?)")]
+    Init,
+    #[error("espeak-ng has no voice {0:?} (list them with `espeak-ng --voices`)")]
+    UnknownVoice(String),
+    #[error("espeak-ng failed to synthesise {0:?} (error code {1})")]
+    Synth(String, i32),
+    #[error("the text contains a NUL character")]
+    Nul,
+}
+
+/// An espeak-ng voice: a name such as `de`, `de+f3`, `en-us+m3`, and a rate in words per
+/// minute (80 to 450; espeak-ng's normal is 175).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Voice {
+    pub name: String,
+    pub rate_wpm: u32,
+}
+
+impl Voice {
+    pub fn new(name: &str, rate_wpm: u32) -> Voice {
+        Voice {
+            name: name.to_string(),
+            rate_wpm: rate_wpm.clamp(80, 450),
+        }
+    }
+}
+
+/// Synthesised speech: mono 16-bit samples.
+#[derive(Debug, Clone)]
+pub struct Speech {
+    pub samples: Vec<i16>,
+    pub sample_rate: u32,
+    /// How long the first block of samples took to appear: the delay before playback of
+    /// this utterance could start.
+    pub first_block_after: Duration,
+}
+
+#[repr(C)]
+struct EspeakEvent {
+    kind: c_int,
+    unique_identifier: c_uint,
+    text_position: c_int,
+    length: c_int,
+    audio_position: c_int,
+    sample: c_int,
+    user_data: *mut c_void,
+    id: [u8; 8],
+}
+
+type SynthCallback = unsafe extern "C" fn(*mut c_short, c_int, *mut EspeakEvent) -> c_int;
+
+unsafe extern "C" {
+    fn espeak_Initialize(
+        output: c_int,
+        buflength: c_int,
+        path: *const c_char,
+        options: c_int,
+    ) -> c_int;
+    fn espeak_SetSynthCallback(cb: SynthCallback);
+    fn espeak_SetVoiceByName(name: *const c_char) -> c_int;
+    fn espeak_SetParameter(parameter: c_int, value: c_int, relative: c_int) -> c_int;
+    fn espeak_Synth(
+        text: *const c_void,
+        size: usize,
+        position: c_uint,
+        position_type: c_int,
+        end_position: c_uint,
+        flags: c_uint,
+        unique_identifier: *mut c_uint,
+        user_data: *mut c_void,
+    ) -> c_int;
+    fn espeak_Synchronize() -> c_int;
+    fn espeak_TextToPhonemes(
+        textptr: *mut *const c_void,
+        textmode: c_int,
+        phonememode: c_int,
+    ) -> *const c_char;
+}
+
+const AUDIO_OUTPUT_SYNCHRONOUS: c_int = 2;
+const INITIALIZE_DONT_EXIT: c_int = 0x8000;
+const POS_CHARACTER: c_int = 1;
+const CHARS_UTF8: c_uint = 1;
+const PHONEMES_IPA: c_int = 0x02;
+const PARAM_RATE: c_int = 1;
+const EE_OK: c_int = 0;
+
+/// The global engine state: initialised once, the selected voice remembered so that it is
+/// only switched when it changes.
+struct Engine {
+    sample_rate: u32,
+    voice: Option<String>,
+    rate: Option<u32>,
+}
+
+static ENGINE: Mutex<Option<Engine>> = Mutex::new(None);
+
+/// What the synthesis callback writes into, through `user_data`.
+struct Collector {
+    samples: Vec<i16>,
+    started: Instant,
+    first_block_after: Option<Duration>,
+}
+
+unsafe extern "C" fn collect(wav: *mut c_short, count: c_int, events: *mut EspeakEvent) -> c_int {
+    if wav.is_null() || count <= 0 || events.is_null() {
+        return 0;
+    }
+    // SAFETY: espeak-ng hands back the user_data pointer given to espeak_Synth, which points
+    // at a live Collector for the duration of that synchronous call; `wav` holds `count`
+    // samples.
+    unsafe {
+        let collector = (*events).user_data as *mut Collector;
+        if collector.is_null() {
+            return 0;
+        }
+        let collector = &mut *collector;
+        if collector.first_block_after.is_none() {
+            collector.first_block_after = Some(collector.started.elapsed());
+        }
+        let count = usize::try_from(count).unwrap_or(0);
+        collector
+            .samples
+            .extend_from_slice(std::slice::from_raw_parts(wav, count));
+    }
+    0
+}
+
+fn with_engine<T>(f: impl FnOnce(&mut Engine) -> Result<T, EspeakError>) -> Result<T, EspeakError> {
+    let mut guard = ENGINE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if guard.is_none() {
+        // SAFETY: plain C initialisation; DONT_EXIT keeps espeak-ng from calling exit() when
+        // its data is missing.
+        let rate = unsafe {
+            espeak_Initialize(
+                AUDIO_OUTPUT_SYNCHRONOUS,
+                0,
+                std::ptr::null(),
+                INITIALIZE_DONT_EXIT,
+            )
+        };
+        if rate <= 0 {
+            return Err(EspeakError::Init);
+        }
+        // SAFETY: `collect` matches the callback signature of speak_lib.h.
+        unsafe { espeak_SetSynthCallback(collect) };
+        *guard = Some(Engine {
+            sample_rate: u32::try_from(rate).map_err(|_| EspeakError::Init)?,
+            voice: None,
+            rate: None,
+        });
+    }
+    match guard.as_mut() {
+        Some(engine) => f(engine),
+        None => Err(EspeakError::Init),
+    }
+}
+
+fn select_voice(engine: &mut Engine, name: &str) -> Result<(), EspeakError> {
+    if engine.voice.as_deref() == Some(name) {
+        return Ok(());
+    }
+    let c_name = CString::new(name).map_err(|_| EspeakError::Nul)?;
+    // SAFETY: a valid NUL-terminated string.
+    if unsafe { espeak_SetVoiceByName(c_name.as_ptr()) } != EE_OK {
+        engine.voice = None;
+        return Err(EspeakError::UnknownVoice(name.to_string()));
+    }
+    engine.voice = Some(name.to_string());
+    // A new voice resets the parameters.
+    engine.rate = None;
+    Ok(())
+}
+
+/// Synthesises `text` with `voice`; the samples come back at espeak-ng's rate (22,050 Hz).
+pub fn synthesize(text: &str, voice: &Voice) -> Result<Speech, EspeakError> {
+    let c_text = CString::new(text).map_err(|_| EspeakError::Nul)?;
+    with_engine(|engine| {
+        select_voice(engine, &voice.name)?;
+        if engine.rate != Some(voice.rate_wpm) {
+            let wpm = c_int::try_from(voice.rate_wpm).unwrap_or(175);
+            // SAFETY: plain integer parameter.
+            unsafe { espeak_SetParameter(PARAM_RATE, wpm, 0) };
+            engine.rate = Some(voice.rate_wpm);
+        }
+        let mut collector = Collector {
+            samples: Vec::new(),
+            started: Instant::now(),
+            first_block_after: None,
+        };
+        let bytes = c_text.as_bytes_with_nul();
+        // SAFETY: the text is NUL-terminated UTF-8 of the given size; the collector outlives
+        // this synchronous call, which is the only time the callback uses it.
+        let code = unsafe {
+            espeak_Synth(
+                bytes.as_ptr() as *const c_void,
+                bytes.len(),
+                0,
+                POS_CHARACTER,
+                0,
+                CHARS_UTF8,
+                std::ptr::null_mut(),
+                &mut collector as *mut Collector as *mut c_void,
+            )
+        };
+        // SAFETY: no arguments; waits for the (already synchronous) synthesis.
+        unsafe { espeak_Synchronize() };
+        if code != EE_OK {
+            return Err(EspeakError::Synth(text.to_string(), code));
+        }
+        Ok(Speech {
+            first_block_after: collector
+                .first_block_after
+                .unwrap_or_else(|| collector.started.elapsed()),
+            samples: collector.samples,
+            sample_rate: engine.sample_rate,
+        })
+    })
+}
+
+/// The IPA espeak-ng would speak for `text` with the voice (language) `voice`, clauses
+/// joined by spaces; e.g. "Springer" in German is `ʃpɾˈɪŋɜ`.
+pub fn ipa(text: &str, voice: &str) -> Result<String, EspeakError> {
+    let c_text = CString::new(text).map_err(|_| EspeakError::Nul)?;
+    with_engine(|engine| {
+        select_voice(engine, voice)?;
+        let mut out = String::new();
+        let mut cursor: *const c_void = c_text.as_ptr() as *const c_void;
+        // espeak-ng advances the cursor clause by clause and sets it to null at the end; the
+        // bound only guards against a library that never does.
+        for _ in 0..1000 {
+            if cursor.is_null() {
+                break;
+            }
+            // SAFETY: the cursor points into `c_text`, which is NUL-terminated and alive;
+            // the returned string is owned by espeak-ng and copied at once.
+            let phonemes = unsafe {
+                let p = espeak_TextToPhonemes(&mut cursor, CHARS_UTF8 as c_int, PHONEMES_IPA);
+                if p.is_null() {
+                    break;
+                }
+                CStr::from_ptr(p).to_string_lossy().into_owned()
+            };
+            if !out.is_empty() && !phonemes.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(phonemes.trim());
+        }
+        Ok(out)
+    })
+}
+
+/// The espeak-ng backend: synthesises in-process and plays on a cpal output device, or
+/// writes each utterance as a numbered WAV file (tests, recordings).
+pub struct EspeakSpeaker {
+    voice: Voice,
+    device: Option<String>,
+    wav_dir: Option<std::path::PathBuf>,
+    written: usize,
+}
+
+impl EspeakSpeaker {
+    pub fn new(config: &super::OutputConfig) -> EspeakSpeaker {
+        EspeakSpeaker {
+            voice: config.espeak_voice(),
+            device: config.device.clone(),
+            wav_dir: config.wav_dir.clone(),
+            written: 0,
+        }
+    }
+
+    /// The WAV files written so far, in order (with a WAV directory).
+    pub fn written(&self) -> Vec<std::path::PathBuf> {
+        match &self.wav_dir {
+            Some(dir) => (1..=self.written)
+                .map(|i| dir.join(format!("utterance-{i:04}.wav")))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+impl super::Speaker for EspeakSpeaker {
+    fn name(&self) -> &str {
+        "espeak-ng"
+    }
+
+    fn speak(&mut self, text: &str) -> Result<super::Spoken, super::SpeechError> {
+        let started = Instant::now();
+        let speech = synthesize(text, &self.voice)?;
+        let started_after = speech.first_block_after;
+        match &self.wav_dir {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)?;
+                self.written += 1;
+                let path = dir.join(format!("utterance-{:04}.wav", self.written));
+                crate::audio::wav::write_mono(&path, &speech.samples, speech.sample_rate)?;
+            }
+            None => {
+                crate::audio::playback::play(
+                    self.device.as_deref(),
+                    &speech.samples,
+                    speech.sample_rate,
+                )?;
+            }
+        }
+        Ok(super::Spoken {
+            started_after,
+            total: started.elapsed(),
+            backend: "espeak-ng".into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn german_ipa_of_a_fide_word() {
+        let ipa = ipa("Springer", "de").expect("espeak-ng works");
+        assert!(ipa.contains('ʃ') && ipa.contains('ŋ'), "{ipa}");
+    }
+
+    #[test]
+    fn synthesis_gives_audio_of_plausible_length() {
+        let speech = synthesize("Springer Felix drei", &Voice::new("de", 150)).expect("synth");
+        let seconds = speech.samples.len() as f64 / f64::from(speech.sample_rate);
+        assert!((0.8..4.0).contains(&seconds), "{seconds} s");
+        let loud = speech
+            .samples
+            .iter()
+            .filter(|s| s.unsigned_abs() > 1000)
+            .count();
+        assert!(loud > 1000, "mostly silence");
+    }
+
+    #[test]
+    fn unknown_voice_is_an_error_and_the_engine_still_works() {
+        assert!(matches!(
+            synthesize("eins", &Voice::new("no-such-voice", 150)),
+            Err(EspeakError::UnknownVoice(_))
+        ));
+        assert!(synthesize("eins", &Voice::new("de", 150)).is_ok());
+    }
+}

@@ -1,0 +1,227 @@
+//! Typed input of `play` and `relay`: which event a line a person types is.
+//!
+//! * While it is the player's move (or a question waits for the player), a line is what the
+//!   player says: FIDE words ("Springer Felix drei"), a command ("Zeit"), or a move in SAN or
+//!   UCI (`Nf3`, `g1f3`), which is turned into the spoken words and read back like speech.
+//! * While it is the opponent's move, a move (SAN with English or German letters, UCI, or the
+//!   spoken words) is the opponent's; commands ("Zeit", "Wiederholen") stay the player's.
+//! * A line starting with `>` is always the opponent's: a move, or "remis", "aufgabe",
+//!   "ablehnen", "reklamation".
+//! * A line starting with `!` is the arbiter's: `!pause`, `!weiter`, `!zeit weiss 120` (add
+//!   seconds; `!zeit schwarz -60` removes), `!uhren 3600 3540` (set both, seconds), `!zuege
+//!   weiss 40`, `!strafe schwarz` (illegal-move penalty for the offender's opponent),
+//!   `!zurueck 20` (reset to after 20 half-moves), `!abbruch` (adjourn: sealed move),
+//!   `!fortsetzung` (resume the adjourned game), `!ergebnis 1-0 Grund`. English works too
+//!   (`!resume`, `!time white 120`, `!clocks`, `!moves`, `!penalty`, `!reset`, `!adjourn`,
+//!   `!continue`, `!result`).
+//! * `berührt e7` / `touched e7` reports the opponent's touched piece (D.2.9.e).
+//!
+//! ```
+//! use rochade::typed::{Typed, typed_line};
+//! use rochade::assistant::protocol::{ArbiterAction, Event};
+//! assert!(matches!(typed_line("!pause", None), Typed::Event(Event::Arbiter(ArbiterAction::Pause))));
+//! assert!(matches!(typed_line("> Sf6", None), Typed::Event(Event::Opponent(m)) if m == "Sf6"));
+//! ```
+use shakmaty::Chess;
+
+use crate::assistant::Assistant;
+use crate::assistant::protocol::{ArbiterAction, Event, Heard, SideName};
+use crate::interpret::{Interpreter, Reading, spoken_move};
+use crate::vocab::normalize_word;
+
+/// What a typed line is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Typed {
+    /// An event for the assistant.
+    Event(Event),
+    /// Leave the program (the game stays in its journal and can be resumed).
+    Quit,
+    /// Nothing to do (an empty line).
+    Nothing,
+    /// A line that could not be read, with the reason in words.
+    Invalid(String),
+}
+
+fn side(word: &str) -> Option<SideName> {
+    match normalize_word(word).as_str() {
+        "w" | "white" | "weiss" | "weis" => Some(SideName::White),
+        "b" | "black" | "s" | "schwarz" => Some(SideName::Black),
+        _ => None,
+    }
+}
+
+fn seconds_ms(word: &str) -> Option<(bool, u64)> {
+    let (neg, digits) = match word.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, word.strip_prefix('+').unwrap_or(word)),
+    };
+    let secs: f64 = digits.replace(',', ".").parse().ok()?;
+    if !secs.is_finite() || secs < 0.0 {
+        return None;
+    }
+    Some((neg, (secs * 1000.0).round() as u64))
+}
+
+const ARBITER_HELP: &str = "arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund";
+
+/// Reads an arbiter entry (the text after `!`).
+pub fn arbiter_line(text: &str) -> Result<ArbiterAction, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(first) = words.first() else {
+        return Err(ARBITER_HELP.into());
+    };
+    let cmd = normalize_word(first);
+    let arg = |i: usize| words.get(i).copied().unwrap_or("");
+    match cmd.as_str() {
+        "pause" | "stop" | "halt" => Ok(ArbiterAction::Pause),
+        "weiter" | "resume" | "start" => Ok(ArbiterAction::Resume),
+        "zeit" | "time" => {
+            let s = side(arg(1)).ok_or("!zeit needs a side: weiss or schwarz")?;
+            let (neg, ms) = seconds_ms(arg(2)).ok_or("!zeit needs seconds, e.g. 120 or -60")?;
+            Ok(if neg {
+                ArbiterAction::RemoveTime { side: s, ms }
+            } else {
+                ArbiterAction::AddTime { side: s, ms }
+            })
+        }
+        "uhren" | "clocks" | "set" => {
+            let (_, white_ms) = seconds_ms(arg(1)).ok_or("!uhren needs White's seconds")?;
+            let (_, black_ms) = seconds_ms(arg(2)).ok_or("!uhren needs Black's seconds")?;
+            Ok(ArbiterAction::SetTimes { white_ms, black_ms })
+        }
+        "zuege" | "moves" => {
+            let s = side(arg(1)).ok_or("!zuege needs a side: weiss or schwarz")?;
+            let moves = arg(2)
+                .parse()
+                .map_err(|_| "!zuege needs a number of moves")?;
+            Ok(ArbiterAction::SetMoves { side: s, moves })
+        }
+        "strafe" | "penalty" => {
+            let s = side(arg(1)).ok_or("!strafe needs the side that made the illegal move")?;
+            Ok(ArbiterAction::IllegalMovePenalty { offender: s })
+        }
+        "zurueck" | "reset" => {
+            let ply = arg(1)
+                .parse()
+                .map_err(|_| "!zurueck needs the number of half-moves to keep")?;
+            Ok(ArbiterAction::ResetTo { ply })
+        }
+        "abbruch" | "adjourn" | "hängepartie" | "haengepartie" => Ok(ArbiterAction::Adjourn),
+        "fortsetzung" | "continue" => Ok(ArbiterAction::ResumeAdjourned),
+        "ergebnis" | "result" => {
+            let result = match arg(1) {
+                "1-0" => "1-0",
+                "0-1" => "0-1",
+                "1/2-1/2" | "½-½" | "remis" | "draw" | "=" => "1/2-1/2",
+                other => return Err(format!("unknown result {other:?}: 1-0, 0-1 or 1/2-1/2")),
+            };
+            Ok(ArbiterAction::Result {
+                result: result.into(),
+                reason: words.get(2..).map(|w| w.join(" ")).unwrap_or_default(),
+            })
+        }
+        _ => Err(format!("unknown arbiter entry {first:?}; {ARBITER_HELP}")),
+    }
+}
+
+/// Reads a typed line, given the assistant's state (None: as if the player is to move).
+pub fn typed_line(line: &str, assistant: Option<&Assistant>) -> Typed {
+    let line = line.trim();
+    if line.is_empty() {
+        return Typed::Nothing;
+    }
+    let lower = normalize_word(line);
+    if matches!(
+        lower.as_str(),
+        "quit" | "exit" | "ende" | "beenden" | "programm beenden"
+    ) {
+        return Typed::Quit;
+    }
+    if let Some(rest) = line.strip_prefix('>') {
+        return Typed::Event(Event::Opponent(rest.trim().to_string()));
+    }
+    if let Some(rest) = line.strip_prefix('!') {
+        return match arbiter_line(rest) {
+            Ok(action) => Typed::Event(Event::Arbiter(action)),
+            Err(e) => Typed::Invalid(e),
+        };
+    }
+    for prefix in ["beruehrt ", "touched ", "touch "] {
+        if let Some(rest) = lower.strip_prefix(prefix) {
+            return Typed::Event(Event::Touched(rest.trim().to_string()));
+        }
+    }
+    let Some(assistant) = assistant else {
+        return Typed::Event(Event::Heard(Heard::Text(line.to_string())));
+    };
+    let (Some(game), Some(spec)) = (assistant.game(), assistant.spec()) else {
+        return Typed::Event(Event::Heard(Heard::Text(line.to_string())));
+    };
+    let pos = game.position();
+    let vocab = crate::vocab::Vocab::builtin(spec.lang);
+    let interpreter = Interpreter::new(vocab.clone());
+    let reading = interpreter.interpret_text(pos, line);
+    let is_command = matches!(reading.reading, Reading::Command(_));
+    if assistant.player_to_move() || assistant.awaiting_answer() || is_command {
+        // A move typed in notation is read back like the spoken words.
+        if !is_command
+            && !matches!(reading.reading, Reading::Move(_))
+            && let Some(mv) = notation_move(pos, line)
+        {
+            return Typed::Event(Event::Heard(Heard::Text(spoken_move(pos, &mv, &vocab))));
+        }
+        return Typed::Event(Event::Heard(Heard::Text(line.to_string())));
+    }
+    Typed::Event(Event::Opponent(line.to_string()))
+}
+
+/// A move typed in SAN (English or German letters) or UCI.
+fn notation_move(pos: &Chess, text: &str) -> Option<shakmaty::Move> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Ok(uci) = compact.parse::<shakmaty::uci::UciMove>()
+        && let Ok(mv) = uci.to_move(pos)
+    {
+        return Some(mv);
+    }
+    let readings = crate::scoresheet::movelist::parse_written(&compact)?;
+    crate::scoresheet::movelist::resolve(pos, &readings).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arbiter_entries() {
+        assert_eq!(
+            arbiter_line("zeit schwarz 120"),
+            Ok(ArbiterAction::AddTime {
+                side: SideName::Black,
+                ms: 120_000
+            })
+        );
+        assert_eq!(
+            arbiter_line("time white -30"),
+            Ok(ArbiterAction::RemoveTime {
+                side: SideName::White,
+                ms: 30_000
+            })
+        );
+        assert_eq!(
+            arbiter_line("zurueck 12"),
+            Ok(ArbiterAction::ResetTo { ply: 12 })
+        );
+        assert!(arbiter_line("zeit lila 3").is_err());
+        assert!(arbiter_line("").is_err());
+    }
+
+    #[test]
+    fn quit_and_touch() {
+        assert_eq!(typed_line("Ende", None), Typed::Quit);
+        assert_eq!(
+            typed_line("berührt e7", None),
+            Typed::Event(Event::Touched("e7".into()))
+        );
+        assert_eq!(typed_line("   ", None), Typed::Nothing);
+    }
+}

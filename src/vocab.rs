@@ -1,0 +1,756 @@
+//! The spoken vocabulary: what each word of a `grammars/*.toml` file means.
+//!
+//! The vocabulary is data, not code (FIDE D.1 lets the organiser adapt it): the German FIDE
+//! default and English are compiled in, and `--grammar FILE` loads an adapted copy. Loading
+//! checks the whole file and refuses a malformed or incomplete one with its name, line and
+//! what is wrong.
+//!
+//! ```
+//! use rochade::lang::Lang;
+//! use rochade::vocab::{Meaning, Vocab};
+//!
+//! let de = Vocab::builtin(Lang::De);
+//! assert_eq!(de.file_word(5), "Felix");
+//! assert_eq!(de.lookup("fuenf"), Some(Meaning::Rank(4)));
+//! assert_eq!(de.lookup("FÜNF"), Some(Meaning::Rank(4)));
+//!
+//! let broken = Vocab::from_toml_str("my.toml", "language = \"de\"\n[files]\na = 3\n");
+//! assert!(broken.unwrap_err().to_string().starts_with("my.toml line 3"));
+//! ```
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Role;
+use toml::Spanned;
+
+use crate::lang::Lang;
+
+/// A command a player can speak (SPOKEN-MOVES.md §1, "Commands").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    /// Both clocks, own first (D.2.9.d: only on request).
+    Time,
+    /// Moves completed and moves left to the time control.
+    Moves,
+    /// Repeat the last announcement.
+    Repeat,
+    /// Withdraw a slip of the tongue before the opponent's clock starts (D.2.6).
+    Correction,
+    /// Confirm a read-back or answer a question.
+    Yes,
+    /// Reject a read-back or cancel a question.
+    No,
+    /// Offer, accept or claim a draw (9.1–9.3).
+    Draw,
+    /// Resign, after a confirmation.
+    Resign,
+    /// Say what can be said now.
+    Help,
+    /// Stop the clocks and call the arbiter (6.11, 7.5).
+    Arbiter,
+    /// Training mode only: the position read aloud.
+    Position,
+}
+
+impl Command {
+    /// Every command, in the order of SPOKEN-MOVES.md.
+    pub const ALL: [Command; 11] = [
+        Command::Time,
+        Command::Moves,
+        Command::Repeat,
+        Command::Correction,
+        Command::Yes,
+        Command::No,
+        Command::Draw,
+        Command::Resign,
+        Command::Help,
+        Command::Arbiter,
+        Command::Position,
+    ];
+
+    /// The name used in files and JSON, e.g. "time".
+    pub fn name(self) -> &'static str {
+        match self {
+            Command::Time => "time",
+            Command::Moves => "moves",
+            Command::Repeat => "repeat",
+            Command::Correction => "correction",
+            Command::Yes => "yes",
+            Command::No => "no",
+            Command::Draw => "draw",
+            Command::Resign => "resign",
+            Command::Help => "help",
+            Command::Arbiter => "arbiter",
+            Command::Position => "position",
+        }
+    }
+
+    /// The command with this name, if any.
+    pub fn from_name(name: &str) -> Option<Command> {
+        Command::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Whether a vocabulary file must define this command (the SPOKEN-MOVES.md §1 set).
+    fn required(self) -> bool {
+        !matches!(self, Command::Arbiter | Command::Position)
+    }
+}
+
+/// The side of a castling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastleSide {
+    /// O-O, "Kurze Rochade".
+    Short,
+    /// O-O-O, "Lange Rochade".
+    Long,
+}
+
+/// What one word or phrase of the vocabulary means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Meaning {
+    /// A file, 0 = a … 7 = h.
+    File(u8),
+    /// A rank, 0 = 1 … 7 = 8, counted from White's side (D.2.1).
+    Rank(u8),
+    /// A piece.
+    Piece(Role),
+    /// Castling on the given side.
+    Castle(CastleSide),
+    /// A word every castling phrase of both sides shares ("Rochade", "castle"): castling of
+    /// either side.
+    CastleAny,
+    /// "schlägt": information only.
+    Capture,
+    /// "wird", "Umwandlung": the promotion piece follows.
+    Promotion,
+    /// "Schach": information only.
+    Check,
+    /// "Matt": information only.
+    Mate,
+    /// "en passant": information only.
+    EnPassant,
+    /// "äh": ignored.
+    Filler,
+    /// A command.
+    Command(Command),
+    /// A word that means something only inside a longer phrase ("kurze" of "kurze Rochade").
+    Fragment,
+}
+
+/// Why a vocabulary file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VocabError {
+    /// The file could not be read.
+    #[error("{file}: cannot read the vocabulary file: {reason}")]
+    Unreadable { file: String, reason: String },
+    /// The file is malformed or incomplete at a line.
+    #[error("{file} line {line}: {message}")]
+    Invalid {
+        file: String,
+        line: usize,
+        message: String,
+    },
+}
+
+/// A table of the file: key → list of words, each with its place in the file.
+type Section = Spanned<BTreeMap<Spanned<String>, Spanned<Vec<Spanned<String>>>>>;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVocab {
+    language: Spanned<String>,
+    files: Section,
+    ranks: Section,
+    pieces: Section,
+    castling: Section,
+    words: Section,
+    commands: Section,
+}
+
+/// A loaded, checked vocabulary.
+#[derive(Debug, Clone)]
+pub struct Vocab {
+    lang: Lang,
+    files: [Vec<String>; 8],
+    ranks: [Vec<String>; 8],
+    pieces: [Vec<String>; 6],
+    castling: [Vec<String>; 2],
+    capture: Vec<String>,
+    promotion: Vec<String>,
+    check: Vec<String>,
+    mate: Vec<String>,
+    en_passant: Vec<String>,
+    filler: Vec<String>,
+    commands: BTreeMap<Command, Vec<String>>,
+    /// Normalized single word → meaning (phrases of several words are in `phrases`).
+    words: HashMap<String, Meaning>,
+    /// Normalized phrases of two or more words, longest first.
+    phrases: Vec<(Vec<String>, Meaning)>,
+}
+
+const FILE_KEYS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+const RANK_KEYS: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+const PIECE_KEYS: [(&str, Role); 6] = [
+    ("king", Role::King),
+    ("queen", Role::Queen),
+    ("rook", Role::Rook),
+    ("bishop", Role::Bishop),
+    ("knight", Role::Knight),
+    ("pawn", Role::Pawn),
+];
+const WORD_KEYS: [&str; 6] = [
+    "capture",
+    "promotion",
+    "check",
+    "mate",
+    "en_passant",
+    "filler",
+];
+
+fn role_index(role: Role) -> usize {
+    match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    }
+}
+
+/// Lower case with umlauts folded to their two-letter forms (ü = ue, ä = ae, ö = oe, ß = ss),
+/// so that "Läufer", "LÄUFER" and "laeufer" are one word.
+pub fn normalize_word(word: &str) -> String {
+    let mut out = String::with_capacity(word.len() + 2);
+    for ch in word.chars() {
+        match ch {
+            'ä' | 'Ä' => out.push_str("ae"),
+            'ö' | 'Ö' => out.push_str("oe"),
+            'ü' | 'Ü' => out.push_str("ue"),
+            'ß' | 'ẞ' => out.push_str("ss"),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// Splits an utterance into normalized words: case and umlauts folded, punctuation dropped,
+/// and a typed square such as "f3" split into its file and rank ("f", "3").
+pub fn split_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for raw in text.split(|c: char| !(c.is_alphanumeric() || c == '\'')) {
+        let raw = raw.trim_matches('\'');
+        if raw.is_empty() {
+            continue;
+        }
+        let word = normalize_word(raw);
+        // "f3" or "e8" typed or recognized as one token: a file letter and a rank digit.
+        let bytes = word.as_bytes();
+        if bytes.len() == 2
+            && (b'a'..=b'h').contains(&bytes[0])
+            && (b'1'..=b'8').contains(&bytes[1])
+        {
+            words.push(word[..1].to_string());
+            words.push(word[1..].to_string());
+        } else {
+            words.push(word);
+        }
+    }
+    words
+}
+
+impl Vocab {
+    /// The vocabulary compiled into the binary for a language (`grammars/de.toml`,
+    /// `grammars/en.toml`).
+    pub fn builtin(lang: Lang) -> Vocab {
+        let (name, text) = match lang {
+            Lang::De => ("grammars/de.toml", include_str!("../grammars/de.toml")),
+            Lang::En => ("grammars/en.toml", include_str!("../grammars/en.toml")),
+        };
+        match Vocab::from_toml_str(name, text) {
+            Ok(vocab) => vocab,
+            // The built-in files are checked by the tests; this cannot happen in a release.
+            Err(err) => panic!("the built-in vocabulary is broken: {err}"),
+        }
+    }
+
+    /// Loads and checks a vocabulary file.
+    pub fn load(path: &Path) -> Result<Vocab, VocabError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|err| VocabError::Unreadable {
+            file: name.clone(),
+            reason: err.to_string(),
+        })?;
+        Vocab::from_toml_str(&name, &text)
+    }
+
+    /// Parses and checks a vocabulary from its TOML text; `name` names it in errors.
+    pub fn from_toml_str(name: &str, text: &str) -> Result<Vocab, VocabError> {
+        let invalid = |offset: usize, message: String| VocabError::Invalid {
+            file: name.to_string(),
+            line: line_of(text, offset),
+            message,
+        };
+        let raw: RawVocab = toml::from_str(text).map_err(|err| {
+            let offset = err.span().map(|s| s.start).unwrap_or(0);
+            invalid(offset, err.message().trim().to_string())
+        })?;
+
+        let lang: Lang = raw
+            .language
+            .get_ref()
+            .parse()
+            .map_err(|msg: String| invalid(raw.language.span().start, msg))?;
+
+        let section = |sec: &Section, sec_name: &str, keys: &[&str], required: &[&str]| {
+            let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+            for (key, list) in sec.get_ref() {
+                if !keys.contains(&key.get_ref().as_str()) {
+                    return Err(invalid(
+                        key.span().start,
+                        format!(
+                            "unknown key {:?} in [{sec_name}]: expected one of {}",
+                            key.get_ref(),
+                            keys.join(", ")
+                        ),
+                    ));
+                }
+                let mut entries = Vec::new();
+                for entry in list.get_ref() {
+                    let phrase = entry
+                        .get_ref()
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if phrase.is_empty() {
+                        return Err(invalid(
+                            entry.span().start,
+                            format!("empty word in [{sec_name}] {}", key.get_ref()),
+                        ));
+                    }
+                    if let Some(bad) = phrase
+                        .chars()
+                        .find(|c| !(c.is_alphabetic() || *c == ' ' || *c == '\''))
+                    {
+                        return Err(invalid(
+                            entry.span().start,
+                            format!(
+                                "{phrase:?} in [{sec_name}] {} has the character {bad:?}: only letters, spaces and apostrophes",
+                                key.get_ref()
+                            ),
+                        ));
+                    }
+                    entries.push(phrase);
+                }
+                out.insert(key.get_ref().clone(), entries);
+            }
+            for req in required {
+                match out.get(*req) {
+                    None => {
+                        return Err(invalid(
+                            sec.span().start,
+                            format!("[{sec_name}] lacks {req:?}"),
+                        ));
+                    }
+                    Some(list) if list.is_empty() && sec_name != "words" => {
+                        return Err(invalid(
+                            sec.span().start,
+                            format!("[{sec_name}] {req} has no words: give at least one"),
+                        ));
+                    }
+                    Some(_) => {}
+                }
+            }
+            Ok(out)
+        };
+
+        let files = section(&raw.files, "files", &FILE_KEYS, &FILE_KEYS)?;
+        let ranks = section(&raw.ranks, "ranks", &RANK_KEYS, &RANK_KEYS)?;
+        let piece_keys: Vec<&str> = PIECE_KEYS.iter().map(|(k, _)| *k).collect();
+        let pieces = section(&raw.pieces, "pieces", &piece_keys, &piece_keys)?;
+        let castling = section(
+            &raw.castling,
+            "castling",
+            &["short", "long"],
+            &["short", "long"],
+        )?;
+        let words = section(&raw.words, "words", &WORD_KEYS, &WORD_KEYS)?;
+        let command_keys: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
+        let required_commands: Vec<&str> = Command::ALL
+            .iter()
+            .filter(|c| c.required())
+            .map(|c| c.name())
+            .collect();
+        let commands = section(&raw.commands, "commands", &command_keys, &required_commands)?;
+
+        // Single-word entries of files, ranks and pieces: they are matched word by word.
+        for (sec_name, sec, table) in [
+            ("files", &raw.files, &files),
+            ("ranks", &raw.ranks, &ranks),
+            ("pieces", &raw.pieces, &pieces),
+        ] {
+            for (key, list) in table {
+                if let Some(multi) = list.iter().find(|w| w.contains(' ')) {
+                    let offset = sec
+                        .get_ref()
+                        .iter()
+                        .find(|(k, _)| k.get_ref() == key)
+                        .map(|(_, v)| v.span().start)
+                        .unwrap_or(0);
+                    return Err(invalid(
+                        offset,
+                        format!("[{sec_name}] {key}: {multi:?} must be a single word"),
+                    ));
+                }
+            }
+        }
+
+        let take = |table: &BTreeMap<String, Vec<String>>, key: &str| -> Vec<String> {
+            table.get(key).cloned().unwrap_or_default()
+        };
+        let mut vocab = Vocab {
+            lang,
+            files: FILE_KEYS.map(|k| take(&files, k)),
+            ranks: RANK_KEYS.map(|k| take(&ranks, k)),
+            pieces: PIECE_KEYS.map(|(k, _)| take(&pieces, k)),
+            castling: [take(&castling, "short"), take(&castling, "long")],
+            capture: take(&words, "capture"),
+            promotion: take(&words, "promotion"),
+            check: take(&words, "check"),
+            mate: take(&words, "mate"),
+            en_passant: take(&words, "en_passant"),
+            filler: take(&words, "filler"),
+            commands: commands
+                .iter()
+                .filter_map(|(k, v)| Command::from_name(k).map(|c| (c, v.clone())))
+                .collect(),
+            words: HashMap::new(),
+            phrases: Vec::new(),
+        };
+        vocab.index().map_err(|msg| invalid(0, msg))?;
+        Ok(vocab)
+    }
+
+    /// Builds the word and phrase index, refusing a word or phrase with two meanings.
+    fn index(&mut self) -> Result<(), String> {
+        let mut entries: Vec<(String, Meaning)> = Vec::new();
+        for (i, list) in self.files.iter().enumerate() {
+            entries.extend(list.iter().map(|w| (w.clone(), Meaning::File(i as u8))));
+        }
+        for (i, list) in self.ranks.iter().enumerate() {
+            entries.extend(list.iter().map(|w| (w.clone(), Meaning::Rank(i as u8))));
+        }
+        for (i, list) in self.pieces.iter().enumerate() {
+            let role = PIECE_KEYS[i].1;
+            entries.extend(list.iter().map(|w| (w.clone(), Meaning::Piece(role))));
+        }
+        for (list, side) in self
+            .castling
+            .iter()
+            .zip([CastleSide::Short, CastleSide::Long])
+        {
+            entries.extend(list.iter().map(|w| (w.clone(), Meaning::Castle(side))));
+        }
+        for (list, meaning) in [
+            (&self.capture, Meaning::Capture),
+            (&self.promotion, Meaning::Promotion),
+            (&self.check, Meaning::Check),
+            (&self.mate, Meaning::Mate),
+            (&self.en_passant, Meaning::EnPassant),
+            (&self.filler, Meaning::Filler),
+        ] {
+            entries.extend(list.iter().map(|w| (w.clone(), meaning)));
+        }
+        for (command, list) in &self.commands {
+            entries.extend(list.iter().map(|w| (w.clone(), Meaning::Command(*command))));
+        }
+
+        let mut seen: HashMap<Vec<String>, (String, Meaning)> = HashMap::new();
+        for (text, meaning) in entries {
+            let key: Vec<String> = text.split_whitespace().map(normalize_word).collect();
+            if let Some((first, other)) = seen.get(&key)
+                && *other != meaning
+            {
+                return Err(format!(
+                    "{text:?} has two meanings ({} and {}); also written {first:?}",
+                    describe(*other),
+                    describe(meaning)
+                ));
+            }
+            seen.insert(key.clone(), (text, meaning));
+            if key.len() == 1 {
+                self.words.insert(key[0].clone(), meaning);
+            } else {
+                self.phrases.push((key, meaning));
+            }
+        }
+
+        // Words that only stand inside phrases: a word every castling phrase of both sides
+        // shares means castling of either side; the others mean nothing alone.
+        let castle_words = |side: usize| -> BTreeSet<String> {
+            self.castling[side]
+                .iter()
+                .flat_map(|p| p.split_whitespace().map(normalize_word))
+                .collect()
+        };
+        let (short, long) = (castle_words(0), castle_words(1));
+        let mut fragments: Vec<(String, Meaning)> = Vec::new();
+        for (phrase, _) in &self.phrases {
+            for word in phrase {
+                if self.words.contains_key(word) {
+                    continue;
+                }
+                let meaning = if short.contains(word) && long.contains(word) {
+                    Meaning::CastleAny
+                } else {
+                    Meaning::Fragment
+                };
+                fragments.push((word.clone(), meaning));
+            }
+        }
+        for (word, meaning) in fragments {
+            self.words.entry(word).or_insert(meaning);
+        }
+        self.phrases
+            .sort_by_key(|(words, _)| std::cmp::Reverse(words.len()));
+        Ok(())
+    }
+
+    /// The language of this vocabulary.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// What a single normalized or unnormalized word means, if it is a vocabulary word.
+    pub fn lookup(&self, word: &str) -> Option<Meaning> {
+        self.words.get(&normalize_word(word)).copied()
+    }
+
+    /// Normalized single word → meaning, for the matcher.
+    pub fn word_index(&self) -> &HashMap<String, Meaning> {
+        &self.words
+    }
+
+    /// Normalized phrases of two or more words with their meaning, longest first.
+    pub fn phrase_index(&self) -> &[(Vec<String>, Meaning)] {
+        &self.phrases
+    }
+
+    /// The word Rochade says for a file (0 = a).
+    pub fn file_word(&self, file: usize) -> &str {
+        first(&self.files[file.min(7)])
+    }
+
+    /// The word Rochade says for a rank (0 = rank 1).
+    pub fn rank_word(&self, rank: usize) -> &str {
+        first(&self.ranks[rank.min(7)])
+    }
+
+    /// The word Rochade says for a piece.
+    pub fn piece_word(&self, role: Role) -> &str {
+        first(&self.pieces[role_index(role)])
+    }
+
+    /// The phrase Rochade says for a castling.
+    pub fn castle_phrase(&self, side: CastleSide) -> &str {
+        first(&self.castling[side as usize])
+    }
+
+    /// The capture word Rochade says ("schlägt").
+    pub fn capture_word(&self) -> Option<&str> {
+        self.capture.first().map(String::as_str)
+    }
+
+    /// The promotion word Rochade says ("wird"), if the vocabulary has one.
+    pub fn promotion_word(&self) -> Option<&str> {
+        self.promotion.first().map(String::as_str)
+    }
+
+    /// The check word Rochade says ("Schach").
+    pub fn check_word(&self) -> Option<&str> {
+        self.check.first().map(String::as_str)
+    }
+
+    /// The mate word Rochade says ("Matt").
+    pub fn mate_word(&self) -> Option<&str> {
+        self.mate.first().map(String::as_str)
+    }
+
+    /// The en passant phrase Rochade says.
+    pub fn en_passant_phrase(&self) -> Option<&str> {
+        self.en_passant.first().map(String::as_str)
+    }
+
+    /// Every word and phrase that means a command, the first one first.
+    pub fn command_words(&self, command: Command) -> &[String] {
+        self.commands
+            .get(&command)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// The word Rochade says for a command ("Zeit"), if the vocabulary defines it.
+    pub fn command_word(&self, command: Command) -> Option<&str> {
+        self.command_words(command).first().map(String::as_str)
+    }
+
+    /// Every accepted spelling of a file, rank or piece (the first is the spoken one).
+    pub fn file_words(&self, file: usize) -> &[String] {
+        &self.files[file.min(7)]
+    }
+
+    /// Every accepted spelling of a rank.
+    pub fn rank_words(&self, rank: usize) -> &[String] {
+        &self.ranks[rank.min(7)]
+    }
+
+    /// Every accepted spelling of a piece.
+    pub fn piece_words(&self, role: Role) -> &[String] {
+        &self.pieces[role_index(role)]
+    }
+
+    /// Every accepted castling phrase of a side.
+    pub fn castle_phrases(&self, side: CastleSide) -> &[String] {
+        &self.castling[side as usize]
+    }
+
+    /// Every word any phrase of the vocabulary uses, lower case, as spelled in the file
+    /// (umlauts kept): what a recognizer's model must know.
+    pub fn words(&self) -> BTreeSet<String> {
+        let mut all = BTreeSet::new();
+        let lists = self
+            .files
+            .iter()
+            .chain(self.ranks.iter())
+            .chain(self.pieces.iter())
+            .chain(self.castling.iter())
+            .chain([
+                &self.capture,
+                &self.promotion,
+                &self.check,
+                &self.mate,
+                &self.en_passant,
+                &self.filler,
+            ])
+            .chain(self.commands.values());
+        for list in lists {
+            for phrase in list {
+                all.extend(phrase.split_whitespace().map(|w| w.to_lowercase()));
+            }
+        }
+        all
+    }
+}
+
+fn first(list: &[String]) -> &str {
+    list.first().map(String::as_str).unwrap_or("")
+}
+
+fn describe(meaning: Meaning) -> String {
+    match meaning {
+        Meaning::File(f) => format!("file {}", (b'a' + f) as char),
+        Meaning::Rank(r) => format!("rank {}", r + 1),
+        Meaning::Piece(role) => format!("piece {role:?}").to_lowercase(),
+        Meaning::Castle(side) => format!("castling {side:?}").to_lowercase(),
+        Meaning::CastleAny => "castling".into(),
+        Meaning::Capture => "capture".into(),
+        Meaning::Promotion => "promotion".into(),
+        Meaning::Check => "check".into(),
+        Meaning::Mate => "mate".into(),
+        Meaning::EnPassant => "en passant".into(),
+        Meaning::Filler => "filler".into(),
+        Meaning::Command(c) => format!("command {}", c.name()),
+        Meaning::Fragment => "part of a phrase".into(),
+    }
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    let offset = offset.min(text.len());
+    text.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_vocabularies_load_and_cover_spoken_moves_md() {
+        let de = Vocab::builtin(Lang::De);
+        assert_eq!(de.lookup("Zäsar"), Some(Meaning::File(2)));
+        assert_eq!(de.lookup("hektor"), Some(Meaning::File(7)));
+        assert_eq!(de.lookup("zwo"), Some(Meaning::Rank(1)));
+        assert_eq!(de.lookup("Koenig"), Some(Meaning::Piece(Role::King)));
+        assert_eq!(de.lookup("laeufer"), Some(Meaning::Piece(Role::Bishop)));
+        assert_eq!(de.lookup("rochade"), Some(Meaning::CastleAny));
+        assert_eq!(de.lookup("kurze"), Some(Meaning::Fragment));
+        assert_eq!(de.lookup("zuege"), Some(Meaning::Command(Command::Moves)));
+        assert_eq!(
+            de.lookup("bestaetigt"),
+            Some(Meaning::Command(Command::Yes))
+        );
+        let en = Vocab::builtin(Lang::En);
+        assert_eq!(en.lookup("alfa"), Some(Meaning::File(0)));
+        assert_eq!(en.lookup("x"), Some(Meaning::Capture));
+        assert_eq!(en.lookup("castles"), Some(Meaning::CastleAny));
+        assert_eq!(en.lookup("kingside"), Some(Meaning::Fragment));
+        assert!(en.words().contains("queenside"));
+        assert!(de.words().contains("läufer"));
+    }
+
+    #[test]
+    fn errors_name_the_file_and_line() {
+        let text = include_str!("../grammars/de.toml").replace("d = [\"David\"]", "d = []");
+        let err = Vocab::from_toml_str("de-copy.toml", &text).unwrap_err();
+        let line = include_str!("../grammars/de.toml")
+            .lines()
+            .position(|l| l.starts_with("[files]"))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            err.to_string(),
+            format!("de-copy.toml line {line}: [files] d has no words: give at least one")
+        );
+
+        let text =
+            include_str!("../grammars/de.toml").replace("h = [\"Hector\", \"Hektor\"]\n", "");
+        let err = Vocab::from_toml_str("x.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("[files] lacks \"h\""), "{err}");
+
+        let text = include_str!("../grammars/de.toml").replace("help = [\"Hilfe\"]\n", "");
+        let err = Vocab::from_toml_str("x.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("[commands] lacks \"help\""), "{err}");
+
+        let text =
+            include_str!("../grammars/de.toml").replace("draw = [\"Remis\"]", "draw = [\"Zeit\"]");
+        let err = Vocab::from_toml_str("x.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("two meanings"), "{err}");
+
+        let err = Vocab::from_toml_str("x.toml", "language = \"fr\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("x.toml line 1"), "{err}");
+    }
+
+    #[test]
+    fn split_words_folds_case_umlauts_and_typed_squares() {
+        assert_eq!(
+            split_words("ÄH Springer, f3!"),
+            vec!["aeh", "springer", "f", "3"]
+        );
+        assert_eq!(split_words("  Schlägt  "), vec!["schlaegt"]);
+    }
+}

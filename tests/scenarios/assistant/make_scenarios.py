@@ -1,0 +1,1789 @@
+#!/usr/bin/env python3
+"""Writes the assistant's replay scenarios: events (NAME.jsonl) and expected effects
+(NAME.expect.jsonl), with README.md's table.
+
+Nothing here is taken from Rochade's output. The moves are checked legal with python-chess,
+the spoken words are built from SAN by the rule of SPOKEN-MOVES.md (the first word of each
+vocabulary list; capture word, promotion word, ", Schach"/", Matt" as SAN has them), the clock
+values come from the small clock model below (FIDE 6.3, DGT increment credited before move 1,
+the opponent's clock started only by a made move: D.2.3), and the sentences are typed by hand
+from the FIDE text and the issue. Endings (mate, stalemate, dead position, insufficient
+material at a flag) are checked with python-chess as an independent second opinion.
+
+Run from the repository root:  python3 tests/scenarios/assistant/make_scenarios.py
+"""
+import json
+import os
+import re
+
+import chess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+VOCAB = {
+    "de": {
+        "files": ["Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"],
+        "ranks": ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"],
+        "pieces": {"K": "König", "Q": "Dame", "R": "Turm", "B": "Läufer", "N": "Springer"},
+        "capture": "schlägt", "promotion": "wird", "check": "Schach", "mate": "Matt",
+        "ep": "en passant", "O-O": "Kurze Rochade", "O-O-O": "Lange Rochade",
+    },
+    "en": {
+        "files": ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"],
+        "ranks": ["one", "two", "three", "four", "five", "six", "seven", "eight"],
+        "pieces": {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"},
+        "capture": "takes", "promotion": "promotes", "check": "check", "mate": "mate",
+        "ep": "en passant", "O-O": "short castle", "O-O-O": "long castle",
+    },
+}
+
+SAN_RE = re.compile(r"([KQRBN])?([a-h])?([1-8])?(x)?([a-h])([1-8])(?:=([QRBN]))?")
+
+
+def square_words(sq, lang):
+    v = VOCAB[lang]
+    return f"{v['files'][chess.square_file(sq)]} {v['ranks'][chess.square_rank(sq)]}"
+
+
+def spoken(board, move, lang):
+    """The move in the player's vocabulary, as SPOKEN-MOVES.md §2 and D.2.1 have it: piece,
+    SAN's disambiguation, capture word, square, en passant, promotion word and piece, and
+    ", check"/", mate" after it. German words keep their capitals (names, nouns)."""
+    v = VOCAB[lang]
+    san = board.san(move)
+    suffix = ""
+    if san.endswith("#"):
+        suffix = f", {v['mate']}"
+    elif san.endswith("+"):
+        suffix = f", {v['check']}"
+    san = san.rstrip("+#")
+    if san in ("O-O", "O-O-O"):
+        text = v[san]
+    else:
+        m = SAN_RE.fullmatch(san)
+        assert m, san
+        piece, ffile, frank, capture, tfile, trank, promo = m.groups()
+        out = []
+        if piece:
+            out.append(v["pieces"][piece])
+        if ffile:
+            out.append(v["files"]["abcdefgh".index(ffile)])
+        if frank:
+            out.append(v["ranks"][int(frank) - 1])
+        if capture:
+            out.append(v["capture"])
+        out.append(f"{v['files']['abcdefgh'.index(tfile)]} {v['ranks'][int(trank) - 1]}")
+        if board.is_en_passant(move):
+            out.append(v["ep"])
+        if promo:
+            out += [v["promotion"], v["pieces"][promo]]
+        text = " ".join(out)
+    return text + suffix
+
+
+def cap(text):
+    """A sentence starts with a capital (the English read-back "Knight foxtrot three?")."""
+    return text[0].upper() + text[1:]
+
+
+class Clock:
+    """A chess clock for sudden death with Fischer increment (DGT 3000 as in the clock
+    scenarios: the increment is credited before move 1 and added to the mover at each press).
+    Pausing stops the running side without starting the other (D.2.3, E.? sealing)."""
+
+    def __init__(self, base_ms, inc_ms, to_move="white"):
+        self.inc = inc_ms
+        self.ms = {"white": base_ms + inc_ms, "black": base_ms + inc_ms}
+        self.running = to_move
+        self.since = 0
+        self.paused = None
+
+    def _run(self, at):
+        if self.running is not None:
+            self.ms[self.running] -= at - self.since
+        self.since = at
+
+    def press(self, side, at):
+        if self.paused == side:
+            # a move made while the clocks are stopped (6.11): no time runs; the other side's
+            # clock is the one to run when play resumes
+            self.ms[side] += self.inc
+            self.paused = other(side)
+            return
+        assert self.running == side, (side, self.running)
+        self._run(at)
+        self.ms[side] += self.inc
+        self.running = "black" if side == "white" else "white"
+
+    def pause(self, at):
+        self._run(at)
+        self.paused, self.running = self.running, None
+
+    def resume(self, at, side=None):
+        self._run(at)
+        self.running, self.paused = side or self.paused, None
+
+    def stop(self, at):
+        self._run(at)
+        self.running = None
+
+    def add(self, side, ms, at):
+        self._run(at)
+        self.ms[side] += ms
+
+    def reading(self, at):
+        ms = dict(self.ms)
+        if self.running is not None:
+            ms[self.running] -= at - self.since
+        return ms
+
+    def effect(self, at):
+        ms = self.reading(at)
+        return {"at": at, "kind": "clock", "running": self.running or "none",
+                "white_ms": ms["white"], "black_ms": ms["black"]}
+
+
+def other(side):
+    return "black" if side == "white" else "white"
+
+
+SCENARIOS = []
+
+
+class Scenario:
+    """One scenario: its events, its expected effects, and its row in README.md."""
+
+    def __init__(self, name, article, shows, player="white", lang="de", mode="tournament",
+                 fen=None, time_control=None, confirm_ms=0, rules=None, strict=("made", "clock"),
+                 pgn_contains=(), pgn_absent=(), extra=None, clock_model=None):
+        self.name, self.article, self.shows = name, article, shows
+        self.player, self.lang = player, lang
+        self.board = chess.Board(fen) if fen else chess.Board()
+        start = {"player": player, "lang": lang, "mode": mode, "confirm_ms": confirm_ms}
+        if fen:
+            start["fen"] = fen
+        if time_control:
+            start["time_control"] = time_control
+        if rules:
+            start["rules"] = rules
+        if extra:
+            start.update(extra)
+        self.events = [{"at": 0, "start": start}]
+        self.meta = {"scenario": name, "article": article, "strict": list(strict)}
+        if pgn_contains:
+            self.meta["pgn_contains"] = list(pgn_contains)
+        if pgn_absent:
+            self.meta["pgn_absent"] = list(pgn_absent)
+        self.expect = []
+        self.absent_lines = []
+        self.clock = None
+        if time_control:
+            # the model: "BASE+INC" in seconds, or `clock_model` (base_ms, inc_ms) for a
+            # control with periods, used only before its first time control
+            m = re.fullmatch(r"(\d+)\+(\d+)", time_control)
+            base_ms, inc_ms = clock_model or (int(m.group(1)) * 1000, int(m.group(2)) * 1000)
+            self.clock = Clock(base_ms, inc_ms, "white" if self.board.turn else "black")
+            self.expect.append(self.clock.effect(0))
+        SCENARIOS.append(self)
+
+    # ----- words ---------------------------------------------------------------------------
+
+    def w(self, de, en):
+        return de if self.lang == "de" else en
+
+    def yes_word(self):
+        return self.w("ja", "yes")
+
+    def words(self, san):
+        return spoken(self.board, self.board.parse_san(san), self.lang)
+
+    # ----- events --------------------------------------------------------------------------
+
+    def ev(self, at, **kw):
+        self.events.append({"at": at, **kw})
+
+    def heard(self, at, text):
+        self.ev(at, heard=text)
+
+    def opp_event(self, at, text):
+        self.ev(at, opponent=text)
+
+    def tick(self, at):
+        self.ev(at, tick=True)
+
+    # ----- expectations ---------------------------------------------------------------------
+
+    def exp(self, at, kind, **kw):
+        self.expect.append({"at": at, "kind": kind, **kw})
+
+    def say(self, at, to, text=None, contains=None, about=None):
+        row = {"at": at, "kind": "say", "to": to}
+        if text is not None:
+            row["text"] = text
+        if contains is not None:
+            row["text_contains"] = contains
+        if about is not None:
+            row["about"] = about
+        self.expect.append(row)
+
+    def last_say(self):
+        return [r for r in self.expect if r["kind"] == "say"][-1].get("text")
+
+    def absent(self, fields, start=None, until=None):
+        row = {"absent": fields}
+        if start is not None:
+            row["from"] = start
+        if until is not None:
+            row["until"] = until
+        self.absent_lines.append(row)
+
+    def clock_now(self, at):
+        if self.clock:
+            self.expect.append(self.clock.effect(at))
+
+    # ----- moves ----------------------------------------------------------------------------
+
+    def made(self, at, san, by=None):
+        """The move is made at `at` (D.2.3): the `made` effect, the board, the clock."""
+        move = self.board.parse_san(san)
+        side = "white" if self.board.turn else "black"
+        assert by is None or by == side
+        words = spoken(self.board, move, self.lang)
+        self.exp(at, "made", by=side, uci=move.uci(), san=self.board.san(move))
+        self.board.push(move)
+        if self.clock:
+            self.clock.press(side, at)
+        return words
+
+    def player_move(self, at, san, said=None, confirm_at=None):
+        """The player says the move (its FIDE words unless `said`), hears it read back, and
+        confirms with "ja" at `confirm_at` (default at+100): made, announced to the
+        opponent, the opponent's clock started."""
+        move = self.board.parse_san(san)
+        words = spoken(self.board, move, self.lang)
+        self.heard(at, said or words.lower().replace(",", ""))
+        self.say(at, "player", text=f"{cap(words)}?", about={"uci": move.uci()})
+        at2 = confirm_at if confirm_at is not None else at + 100
+        self.heard(at2, self.yes_word())
+        self.made(at2, san)
+        self.say(at2, "opponent", text=cap(words))
+        self.say(at2, "player", text=self.w("Ausgeführt.", "Made."))
+        self.clock_now(at2)
+        return at2
+
+    def opponent_move(self, at, san, entered=None):
+        """The opponent's move entered (SAN unless `entered`) and announced to the player."""
+        move = self.board.parse_san(san)
+        words = spoken(self.board, move, self.lang)
+        self.opp_event(at, entered or san)
+        self.made(at, san)
+        self.say(at, "player", text=self.w(f"Gegner: {words}.", f"Opponent: {words}."),
+                 about={"uci": move.uci()})
+        self.clock_now(at)
+
+    def line(self, at, sans, step=1000):
+        """Plays a line from the current position: player's moves said and confirmed,
+        opponent's moves entered, `step` ms apart. Returns the time after the last."""
+        for san in sans:
+            side = "white" if self.board.turn else "black"
+            if side == self.player:
+                self.player_move(at, san)
+            else:
+                self.opponent_move(at, san)
+            at += step
+        return at
+
+    def end(self, at, result, reason):
+        self.exp(at, "end", result=result, reason=reason)
+        if self.clock:
+            self.clock.stop(at)
+            self.clock_now(at)
+
+    # ----- output ---------------------------------------------------------------------------
+
+    def write(self):
+        events = sorted(self.events, key=lambda r: r["at"])
+        expect = sorted(self.expect, key=lambda r: r["at"])
+        with open(os.path.join(HERE, f"{self.name}.jsonl"), "w") as f:
+            for row in events:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+        with open(os.path.join(HERE, f"{self.name}.expect.jsonl"), "w") as f:
+            for row in [self.meta] + expect + self.absent_lines:
+                f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+# ===== D.2.1, D.2.3, D.2.6: read-back and confirmation ======================================
+
+def readback_confirm_ja():
+    s = Scenario("readback-confirm-ja", "D.2.1, D.2.3",
+                 "\"Springer Felix drei\" is read back in full; nothing is made, announced or started "
+                 "until \"ja\"; then the move is made, announced to the opponent and the opponent's "
+                 "clock starts",
+                 time_control="900+0")
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?", about={"uci": "g1f3", "san": "Nf3"})
+    s.tick(30000)
+    s.absent({"to": "opponent"}, until=49999)
+    s.heard(50000, "ja")
+    s.made(50000, "Nf3")
+    s.say(50000, "opponent", text="Springer Felix drei")
+    s.say(50000, "player", text="Ausgeführt.")
+    s.clock_now(50000)  # white 900 000 - 50 000, black's clock running
+    assert s.clock.reading(50000) == {"white": 850000, "black": 900000}
+
+
+def readback_window_passes():
+    s = Scenario("readback-window-passes", "D.2.6, D.2.3",
+                 "with the default 2 s correction window the move is made exactly when the window "
+                 "passes, not before; the opponent's clock starts at that instant",
+                 time_control="600+5", confirm_ms=None)
+    s.events[0]["start"].pop("confirm_ms")  # the default window, 2 000 ms
+    s.heard(4000, "eva vier")
+    s.say(4000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.tick(5999)
+    s.tick(6000)
+    s.made(6000, "e4")
+    s.say(6000, "opponent", text="Eva vier")
+    s.clock_now(6000)  # white 605 000 - 6 000 + 5 000 = 604 000
+    assert s.clock.reading(6000)["white"] == 604000
+    s.opponent_move(9000, "c5")
+    s.heard(10000, "springer felix drei")
+    s.say(10000, "player", text="Springer Felix drei?")
+    # the next event after the window: the move is dated at the window's end, 12 000
+    s.opp_event(15000, "Nc6")
+    s.made(12000, "Nf3")
+    s.clock_now(12000)
+    s.made(15000, "Nc6")
+    s.say(15000, "player", text="Gegner: Springer Cesar sechs.")
+    s.clock_now(15000)
+
+
+def readback_window_zero():
+    s = Scenario("readback-window-zero-needs-ja", "D.2.6, D.2.3",
+                 "with confirm_ms 0 only an explicit \"ja\" makes the move, however long the player "
+                 "waits",
+                 time_control="900+10")
+    s.heard(2000, "david vier")
+    s.say(2000, "player", text="David vier?")
+    for t in (4000, 10000, 60000, 120000):
+        s.tick(t)
+    s.heard(125000, "ja")
+    s.made(125000, "d4")
+    s.say(125000, "opponent", text="David vier")
+    s.clock_now(125000)
+    assert s.clock.reading(125000)["white"] == 910000 - 125000 + 10000
+
+
+def readback_english():
+    s = Scenario("readback-english", "D.2.1, D.2.9.b",
+                 "English vocabulary: read-back, confirmation with \"yes\", the opponent's move "
+                 "announced in the player's words",
+                 lang="en", time_control="300+2")
+    s.heard(1000, "knight foxtrot three")
+    s.say(1000, "player", text="Knight foxtrot three?", about={"uci": "g1f3"})
+    s.heard(2000, "yes")
+    s.made(2000, "Nf3")
+    s.say(2000, "opponent", text="Knight foxtrot three")
+    s.say(2000, "player", text="Made.")
+    s.clock_now(2000)
+    s.opponent_move(5000, "d5")
+    s.player_move(6000, "g3", said="golf three")
+    s.opponent_move(9000, "Bg4")
+    s.player_move(10000, "Bg2", said="bishop golf two")
+    s.opponent_move(12000, "Bxf3")
+    assert s.last_say() == "Opponent: bishop takes foxtrot three."
+
+
+def readback_in_full():
+    s = Scenario("readback-in-full", "D.2.1",
+                 "the read-back says the whole move: the capture and the check are said although "
+                 "the player left them out",
+                 fen="r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+    s.heard(1000, "läufer felix sieben")
+    s.say(1000, "player", text="Läufer schlägt Felix sieben, Schach?", about={"uci": "c4f7"})
+    s.heard(1500, "ja")
+    s.made(1500, "Bxf7+")
+    s.say(1500, "opponent", text="Läufer schlägt Felix sieben, Schach")
+    s.opponent_move(3000, "Kxf7")  # "Gegner: König schlägt Felix sieben."
+
+
+def readback_castling():
+    s = Scenario("readback-castling", "D.2.1",
+                 "\"König Gustav eins\" with the castling right is short castling and is read back "
+                 "as \"Kurze Rochade\"; the opponent's long castling is announced as \"Lange Rochade\"",
+                 fen="r3kbnr/pppqpppp/2n5/3p1b2/3P4/4PN2/PPP1BPPP/RNBQK2R w KQkq - 5 5")
+    s.heard(1000, "könig gustav eins")
+    s.say(1000, "player", text="Kurze Rochade?", about={"uci": "e1g1"})
+    s.heard(1200, "ja")
+    s.made(1200, "O-O")
+    s.say(1200, "opponent", text="Kurze Rochade")
+    s.opponent_move(2000, "O-O-O")  # "Gegner: Lange Rochade."
+
+
+def readback_en_passant():
+    s = Scenario("readback-en-passant", "D.2.1, 3.7.d",
+                 "an en passant capture said as a pawn capture is read back with \"en passant\"; "
+                 "on the next move it is no longer possible",
+                 fen="rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2")
+    s.opponent_move(500, "d5")
+    s.heard(1000, "eva schlägt david sechs")
+    s.say(1000, "player", text="Eva schlägt David sechs en passant?", about={"uci": "e5d6"})
+    s.heard(1500, "nein")
+    s.say(1500, "player", text="Zurückgenommen. Ihr Zug?")
+    s.player_move(2000, "Nf3")
+    s.opponent_move(3000, "Nc6")
+    s.heard(4000, "eva schlägt david sechs")
+    s.say(4000, "player", contains="eva schlägt david sechs: nicht möglich")
+
+
+def readback_inexact():
+    s = Scenario("readback-inexact-needs-ja", "D.2.6, SPOKEN-MOVES §2",
+                 "a move reached only through a near-miss word is read back as a question and the "
+                 "correction window does not make it: only \"ja\"",
+                 time_control="600+0", confirm_ms=2000)
+    s.heard(1000, "springer felix drai")
+    s.say(1000, "player", contains="Springer Felix drei?", about={"uci": "g1f3"})
+    s.tick(3500)
+    s.tick(20000)
+    s.heard(21000, "ja")
+    s.made(21000, "Nf3")
+    s.clock_now(21000)
+
+
+def readback_piece_missing():
+    s = Scenario("readback-piece-missing", "D.2.1, SPOKEN-MOVES §2",
+                 "\"Bella fünf\" where no pawn but only the bishop can go: asked as \"Läufer Bella "
+                 "fünf?\" and made only by \"ja\", not by the window",
+                 time_control="600+0", confirm_ms=2000,
+                 fen="rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+    s.heard(1000, "bella fünf")
+    s.say(1000, "player", contains="Läufer Bella fünf?", about={"uci": "f1b5"})
+    s.tick(3100)
+    s.tick(10000)
+    s.heard(11000, "ja")
+    s.made(11000, "Bb5")
+    s.say(11000, "opponent", text="Läufer Bella fünf")
+    s.clock_now(11000)
+
+
+# ===== D.2.6: correction within and after the window =========================================
+
+def correction_within_window():
+    s = Scenario("correction-within-window", "D.2.6",
+                 "\"Korrektur\" inside the window withdraws the slip of the tongue: the window "
+                 "passes and nothing is made; the next move is read back and made",
+                 time_control="600+0", confirm_ms=2000)
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?")
+    s.heard(2000, "korrektur")
+    s.say(2000, "player", text="Zurückgenommen. Ihr Zug?")
+    s.tick(3500)
+    s.tick(8000)
+    s.heard(9000, "springer cesar drei")
+    s.say(9000, "player", text="Springer Cesar drei?")
+    s.tick(11000)
+    s.made(11000, "Nc3")
+    s.say(11000, "opponent", text="Springer Cesar drei")
+    s.clock_now(11000)
+    s.absent({"kind": "say", "to": "opponent", "text": "Springer Felix drei"})
+
+
+def correction_no():
+    s = Scenario("correction-nein", "D.2.6",
+                 "\"nein\" rejects the read-back like \"Korrektur\"; with confirm_ms 0 the new move "
+                 "waits for \"ja\"",
+                 time_control="300+3")
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?")
+    s.heard(1800, "nein")
+    s.say(1800, "player", text="Zurückgenommen. Ihr Zug?")
+    s.heard(1900, "ja")
+    s.say(1900, "player", text="Es gibt nichts zu bestätigen.")
+    s.player_move(3000, "e3")
+
+
+def correction_new_move_replaces():
+    s = Scenario("correction-new-move-replaces", "D.2.6",
+                 "a new move said inside the window replaces the first; the window runs from the "
+                 "new read-back, and only the new move is made",
+                 time_control="600+0", confirm_ms=2000)
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?")
+    s.heard(2500, "springer hector drei")
+    s.say(2500, "player", text="Springer Hector drei?")
+    s.tick(3000)   # the first window's end: nothing
+    s.tick(4499)
+    s.tick(4500)
+    s.made(4500, "Nh3")
+    s.say(4500, "opponent", text="Springer Hector drei")
+    s.clock_now(4500)
+    s.absent({"kind": "say", "to": "opponent", "text": "Springer Felix drei"})
+
+
+def correction_after_window():
+    s = Scenario("correction-after-window", "D.2.6, D.2.3",
+                 "once the window has passed the move is made and the opponent's clock runs: "
+                 "\"Korrektur\" is refused and nothing changes",
+                 time_control="600+0", confirm_ms=2000)
+    s.heard(1000, "cesar vier")
+    s.say(1000, "player", text="Cesar vier?")
+    s.tick(3000)
+    s.made(3000, "c4")
+    s.clock_now(3000)
+    s.heard(3500, "korrektur")
+    s.say(3500, "player", contains="keine Korrektur mehr")
+    s.heard(3600, "cesar drei")
+    s.say(3600, "player", contains="cesar drei: Der Gegner ist am Zug.")
+    s.opponent_move(6000, "e5")
+    s.player_move(7000, "Nc3", confirm_at=None)
+    # confirm_ms 2000 but "ja" said at once: made at the "ja"
+
+
+def correction_after_yes_english():
+    s = Scenario("correction-after-yes-english", "D.2.6",
+                 "English: after \"yes\" the move is made; \"correction\" can no longer withdraw it",
+                 lang="en", time_control="600+0")
+    s.player_move(1000, "d4")
+    s.heard(2000, "correction")
+    s.say(2000, "player", contains="can no longer be corrected")
+    s.opponent_move(4000, "Nf6")
+
+
+# ===== D.2.3/D.2.4: the opponent's clock only at a made move ==================================
+
+def clock_only_made_move():
+    s = Scenario("clock-only-at-made-move", "D.2.3, D.2.9.c",
+                 "questions, refusals, requests, ticks and a withdrawn move leave the player's "
+                 "clock running; the opponent's clock starts only with the made move",
+                 time_control="900+0", confirm_ms=2000,
+                 fen="rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3")
+    s.heard(1000, "springer david zwei")
+    s.say(1000, "player", text="Springer Bella eins oder Springer Felix drei?")
+    s.heard(2000, "nein")
+    s.say(2000, "player", text="Abgebrochen.")
+    s.heard(3000, "springer eva vier")
+    s.say(3000, "player", contains="springer eva vier: nicht möglich")
+    s.heard(4000, "hallo welt")
+    s.say(4000, "player", contains="hallo welt")
+    s.heard(5000, "zeit")
+    s.say(5000, "player", about={"white_ms": 895000, "black_ms": 900000})
+    s.heard(6000, "läufer felix vier")
+    s.say(6000, "player", text="Läufer Felix vier?")
+    s.heard(7000, "korrektur")
+    s.tick(9000)
+    s.tick(20000)
+    s.heard(30000, "läufer gustav fünf")
+    s.say(30000, "player", text="Läufer Gustav fünf?")
+    s.tick(32000)
+    s.made(32000, "Bg5")
+    s.clock_now(32000)
+    assert s.clock.reading(32000) == {"white": 868000, "black": 900000}
+
+
+
+# ===== D.2.1: promotion, ambiguity, a partial move kept ======================================
+
+PROMO_FEN = "8/3P2k1/8/8/8/8/6K1/r7 w - - 0 50"
+
+
+def promotion_asked():
+    s = Scenario("promotion-piece-asked", "D.2.1 (promotion piece announced)",
+                 "\"David acht\" with a pawn on d7: the assistant asks only for the piece; the "
+                 "answer \"Dame\" completes the move, which is read back and made",
+                 fen=PROMO_FEN)
+    s.heard(1000, "david acht")
+    s.say(1000, "player", text="David acht: welche Figur? Dame, Turm, Läufer oder Springer?",
+          about={"candidates": ["d7d8q", "d7d8r", "d7d8b", "d7d8n"]})
+    s.heard(2000, "dame")
+    s.say(2000, "player", text="David acht wird Dame?", about={"uci": "d7d8q"})
+    s.heard(2500, "ja")
+    s.made(2500, "d8=Q")
+    s.say(2500, "opponent", text="David acht wird Dame")
+    s.opponent_move(4000, "Ra2+")
+    assert s.last_say() == "Gegner: Turm Anna zwei, Schach."
+
+
+def promotion_named():
+    s = Scenario("promotion-named-directly", "D.2.1",
+                 "\"Bauer David acht wird Turm\" names the piece: no question, the under-promotion "
+                 "is read back and made",
+                 fen=PROMO_FEN)
+    s.heard(1000, "bauer david acht wird turm")
+    s.say(1000, "player", text="David acht wird Turm?", about={"uci": "d7d8r"})
+    s.absent({"kind": "say", "text_contains": "welche Figur"})
+    s.heard(1500, "ja")
+    s.made(1500, "d8=R")
+    s.say(1500, "opponent", text="David acht wird Turm")
+
+
+def promotion_capture_english():
+    fen = "3r4/4P2k/8/8/8/8/6K1/8 w - - 0 50"
+    s = Scenario("promotion-capture-english", "D.2.1",
+                 "English: a capturing promotion without the piece is asked for; \"queen\" "
+                 "completes it and the read-back says capture, piece and check",
+                 lang="en", fen=fen)
+    s.heard(1000, "echo takes delta eight")
+    s.say(1000, "player", text="Delta eight: which piece? Queen, rook, bishop or knight?",
+          about={"candidates": ["e7d8q", "e7d8r", "e7d8b", "e7d8n"]})
+    s.heard(2000, "queen")
+    s.say(2000, "player", text=cap(s.words("exd8=Q")) + "?", about={"uci": "e7d8q"})
+    assert s.words("exd8=Q") == "echo takes delta eight promotes queen"
+    s.heard(2500, "yes")
+    s.made(2500, "exd8=Q")
+
+
+def promotion_two_pawns():
+    fen = "3r4/2P1P2k/8/8/8/8/6K1/8 w - - 0 50"
+    s = Scenario("promotion-two-pawns-ambiguous", "D.2.1, SPOKEN-MOVES §2",
+                 "two pawns can take on d8 and promote: one short question naming them by their "
+                 "origin; \"Cesar\" chooses",
+                 fen=fen)
+    s.heard(1000, "david acht dame")
+    s.say(1000, "player", text="Bauer Cesar sieben oder Bauer Eva sieben?")
+    s.heard(2000, "cesar")
+    s.say(2000, "player", text=cap(s.words("cxd8=Q")) + "?", about={"uci": "c7d8q"})
+    s.heard(2500, "ja")
+    s.made(2500, "cxd8=Q")
+
+
+def ambiguous_knights():
+    fen = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3"
+    s = Scenario("ambiguous-knights", "D.2.1, SPOKEN-MOVES §2",
+                 "\"Springer David zwei\" with knights on b1 and f3: one short question naming both "
+                 "by their origin; \"Bella\" answers it; the read-back is the full move",
+                 fen=fen, time_control="900+0")
+    s.heard(1000, "springer david zwei")
+    s.say(1000, "player", text="Springer Bella eins oder Springer Felix drei?",
+          about={"candidates": ["b1d2", "f3d2"]})
+    s.heard(3000, "bella")
+    s.say(3000, "player", text="Springer Bella David zwei?", about={"uci": "b1d2"})
+    s.heard(3500, "ja")
+    s.made(3500, "Nbd2")
+    s.say(3500, "opponent", text="Springer Bella David zwei")
+    s.clock_now(3500)
+
+
+def ambiguous_cancel():
+    fen = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3"
+    s = Scenario("ambiguous-cancelled", "D.2.1, D.2.6",
+                 "a question can be cancelled (\"nein\"); nothing is made; an answer that fits no "
+                 "candidate says what was heard and asks again",
+                 fen=fen)
+    s.heard(1000, "springer david zwei")
+    s.say(1000, "player", text="Springer Bella eins oder Springer Felix drei?")
+    s.heard(2000, "gustav")
+    s.say(2000, "player",
+          text="gustav: passt nicht. Springer Bella eins oder Springer Felix drei?")
+    s.heard(3000, "nein")
+    s.say(3000, "player", text="Abgebrochen.")
+    s.heard(4000, "bella")
+    s.say(4000, "player", contains="bella")
+    s.player_move(5000, "c4")
+
+
+def ambiguous_rooks_english():
+    fen = "r4rk1/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R4RK1 w - - 0 10"
+    s = Scenario("ambiguous-rooks-english", "D.2.1, SPOKEN-MOVES §2",
+                 "English: \"rook delta one\" with rooks on a1 and f1 is asked; \"foxtrot\" "
+                 "answers; the read-back names the rook's file",
+                 lang="en", fen=fen)
+    s.heard(1000, "rook delta one")
+    s.say(1000, "player", text="Rook alpha one or rook foxtrot one?",
+          about={"candidates": ["a1d1", "f1d1"]})
+    s.heard(2000, "foxtrot")
+    s.say(2000, "player", text="Rook foxtrot delta one?", about={"uci": "f1d1"})
+    s.heard(2200, "yes")
+    s.made(2200, "Rfd1")
+    s.say(2200, "opponent", text="Rook foxtrot delta one")
+
+
+def partial_kept():
+    s = Scenario("partial-kept-then-completed", "D.2.1, D.2.9.d",
+                 "a partial move (\"David acht\") is kept while the player asks for the time and "
+                 "for help; \"Dame\" then completes it",
+                 fen=PROMO_FEN, time_control="600+0")
+    s.heard(1000, "david acht")
+    s.say(1000, "player", contains="welche Figur?")
+    s.heard(2000, "zeit")
+    s.say(2000, "player", text="Sie: neun Minuten, achtundfünfzig Sekunden. Gegner: zehn Minuten.",
+          about={"white_ms": 598000, "black_ms": 600000})
+    s.heard(3000, "hilfe")
+    s.say(3000, "player", contains="Frage")
+    s.heard(4000, "dame")
+    s.say(4000, "player", text="David acht wird Dame?")
+    s.heard(4500, "ja")
+    s.made(4500, "d8=Q")
+    s.clock_now(4500)
+
+
+def partial_piece_question():
+    fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    s = Scenario("partial-piece-asked", "D.2.1, SPOKEN-MOVES §2",
+                 "\"Eva zwei\" where no pawn can go: the assistant asks only for the piece, naming "
+                 "those that can; a wrong piece says what was heard; \"Springer\" completes it",
+                 fen=fen)
+    s.heard(1000, "eva zwei")
+    s.say(1000, "player", text="Welche Figur nach Eva zwei? König, Dame, Läufer oder Springer?",
+          about={"candidates": ["f1e2", "d1e2", "e1e2", "g1e2"]})
+    s.heard(2000, "turm")
+    s.say(2000, "player", contains="turm: passt nicht. Welche Figur nach Eva zwei?")
+    s.heard(3000, "springer")
+    s.say(3000, "player", text="Springer Eva zwei?", about={"uci": "g1e2"})
+    s.heard(3200, "ja")
+    s.made(3200, "Ne2")
+
+
+def partial_forgotten():
+    s = Scenario("partial-forgotten-when-position-changes", "D.2.1, 7.5.1 (position reset)",
+                 "a partial move is forgotten when the position changes (the arbiter resets it): "
+                 "\"Dame\" afterwards completes nothing",
+                 fen=PROMO_FEN)
+    s.player_move(1000, "Kh3")
+    s.opponent_move(2000, "Ra2")
+    s.heard(3000, "david acht")
+    s.say(3000, "player", contains="welche Figur?")
+    s.ev(4000, arbiter={"reset_to": {"ply": 0}})
+    s.board = chess.Board(PROMO_FEN)
+    s.say(4000, "player", contains="zurückgesetzt")
+    s.heard(5000, "dame")
+    s.absent({"kind": "say", "about": {"uci": "d7d8q"}}, start=4000, until=5999)
+    s.heard(6000, "david acht dame")
+    s.say(6000, "player", text="David acht wird Dame?")
+    s.heard(6500, "ja")
+    s.made(6500, "d8=Q")
+
+
+# ===== illegal: tournament and training =====================================================
+
+def illegal_tournament():
+    s = Scenario("illegal-tournament", "D.2.9, 11.3.1 (tournament: no information)",
+                 "tournament mode says only that a move is not possible, and what was heard; no "
+                 "reason; nothing is made and no clock changes",
+                 time_control="600+0")
+    s.heard(1000, "springer eva fünf")
+    s.say(1000, "player", text="springer eva fünf: nicht möglich.", about={"heard": "springer eva fünf"})
+    s.heard(2000, "kurze rochade")
+    s.say(2000, "player", text="kurze rochade: nicht möglich.")
+    s.heard(3000, "läufer cesar vier")
+    s.say(3000, "player", text="läufer cesar vier: nicht möglich.")
+    s.absent({"kind": "say", "text_contains": "Kein"})
+    s.absent({"kind": "say", "text_contains": "dazwischen"})
+    s.player_move(4000, "e4")
+
+
+def illegal_training():
+    s = Scenario("illegal-training", "D.2.9 (training mode explains)",
+                 "training mode says why a move is not possible, in correct German (\"Keine Dame\")",
+                 mode="training")
+    s.heard(1000, "springer eva fünf")
+    s.say(1000, "player", text="springer eva fünf: nicht möglich. Kein Springer kann e5 erreichen.")
+    s.heard(2000, "dame hector fünf")
+    s.say(2000, "player", contains="dame hector fünf: nicht möglich. Keine Dame kann h5 erreichen.")
+    s.heard(3000, "kurze rochade")
+    s.say(3000, "player", contains="eine Figur steht dazwischen")
+    s.player_move(4000, "e4")
+
+
+def illegal_pinned_english():
+    fen = "rnbqk1nr/pppp1ppp/8/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 3"
+    s = Scenario("illegal-pinned-english", "D.2.9, 3.9 (training mode explains)",
+                 "English, training: the pinned knight's move is refused with the reason; in "
+                 "tournament mode (next scenario) the same words get no reason",
+                 lang="en", mode="training", fen=fen)
+    s.heard(1000, "knight delta five")
+    s.say(1000, "player",
+          contains="knight delta five: not possible, the knight on c3 is pinned: your king would be in check")
+    s.player_move(2000, "Bd2")
+
+
+def illegal_pinned_tournament_english():
+    fen = "rnbqk1nr/pppp1ppp/8/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 3"
+    s = Scenario("illegal-pinned-tournament-english", "D.2.9, 11.3.1",
+                 "English, tournament: \"knight delta five: not possible.\" and nothing more",
+                 lang="en", fen=fen)
+    s.heard(1000, "knight delta five")
+    s.say(1000, "player", text="knight delta five: not possible.")
+    s.absent({"kind": "say", "text_contains": "pinned"})
+
+
+def illegal_in_check():
+    fen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5P2/PPPPP1PP/RNBQKBNR w KQkq - 1 2"
+    s = Scenario("illegal-while-in-check", "3.9, D.2.9",
+                 "in check, a move that does not answer it is not possible; the answering move "
+                 "is read back and made",
+                 fen=fen)
+    s.heard(1000, "springer cesar drei")
+    assert chess.Board(fen).is_check()
+    s.say(1000, "player", text="springer cesar drei: nicht möglich.")
+    s.player_move(2000, "g3")
+
+
+# ===== the opponent's moves: D.2.9.a–b, 7.5 ==================================================
+
+def opponent_illegal_call_arbiter():
+    s = Scenario("opponent-illegal-arbiter-called", "D.2.9.a, 7.5.1, 6.11",
+                 "the opponent's impossible entry is not applied; the player is offered to stop "
+                 "the clock and call the arbiter; \"ja\" stops it (the opponent's clock does not "
+                 "start the player's) and the arbiter hears what was entered",
+                 time_control="600+0")
+    s.player_move(1000, "e4")
+    s.opp_event(3000, "Ke7")
+    s.say(3000, "player", contains="Schiedsrichter rufen?", about={"entered": "Ke7"})
+    s.say(3000, "opponent", contains="Ke7")
+    s.heard(4000, "ja")
+    s.clock.pause(4000)
+    s.clock_now(4000)
+    s.say(4000, "arbiter", contains="Ke7")
+    s.ev(10000, arbiter="resume")
+    s.clock.resume(10000)
+    s.clock_now(10000)
+    s.opponent_move(12000, "e5")
+    assert s.clock.reading(12000)["black"] == 600000 - 2900 - 2000
+
+
+def opponent_illegal_declined_english():
+    s = Scenario("opponent-illegal-declined-english", "D.2.9.a, 7.5.1",
+                 "English: the player declines to call the arbiter; the clock keeps running; the "
+                 "opponent's next, legal entry is applied",
+                 lang="en", time_control="300+0")
+    s.player_move(1000, "d4")
+    s.opp_event(2000, "Qxd4")
+    s.say(2000, "player", contains="Qxd4")
+    s.heard(3000, "no")
+    s.say(3000, "player", text="Cancelled.")
+    s.opponent_move(5000, "d5")
+
+
+def opponent_entry_forms():
+    s = Scenario("opponent-entry-forms", "D.2.9.a–b",
+                 "the opponent's moves entered as SAN, UCI, German SAN letters, FIDE words and "
+                 "English words are all applied and announced in the FIDE words, with capture, "
+                 "check and castling",
+                 player="black")
+    s.opponent_move(1000, "e4")
+    s.player_move(2000, "e5")
+    s.opponent_move(3000, "Nf3", entered="g1f3")
+    s.player_move(4000, "Nc6")
+    s.opponent_move(5000, "Bc4", entered="Lc4")
+    s.player_move(6000, "Nd4")
+    s.opponent_move(7000, "Nxe5", entered="Springer schlägt Eva fünf")
+    s.player_move(8000, "Qg5")
+    s.opponent_move(9000, "Bxf7+", entered="bishop takes foxtrot seven")
+    assert s.last_say() == "Gegner: Läufer schlägt Felix sieben, Schach."
+    s.player_move(10000, "Ke7")
+    s.opponent_move(11000, "O-O", entered="0-0")
+    assert s.last_say() == "Gegner: Kurze Rochade."
+
+
+def opponent_on_players_turn():
+    s = Scenario("opponent-entry-on-players-turn", "D.2.9.a, 1.3",
+                 "an entry for the opponent while the player has the move is refused, saying "
+                 "what was entered; nothing is applied",
+                 time_control="600+0")
+    s.opp_event(1000, "e5")
+    s.say(1000, "opponent", contains="e5: Der Spieler ist am Zug")
+    s.player_move(2000, "e4")
+    s.opponent_move(3000, "e5")
+
+
+# ===== requests: D.2.9.d and the rest ========================================================
+
+def request_time_moves():
+    s = Scenario("request-time-and-moves", "D.2.9.d",
+                 "\"Zeit\": both clocks, the player's first; \"Züge\"/\"Zugzahl\": moves played and "
+                 "moves left to the time control; nothing is said unasked",
+                 time_control="40/7200:3600", clock_model=(7_200_000, 0))
+    at = s.line(1000, ["e4", "e5", "Nf3", "Nc6"])
+    # white: 7 200 000 - 1 100 - 1 100 - 60 000 = 7 137 800 (1 h 58 min 57.8 s)
+    # black: 7 200 000 - 900 - 900 = 7 198 200 (1 h 59 min 58.2 s)
+    s.heard(64000, "zeit")
+    assert s.clock.reading(64000) == {"white": 7137800, "black": 7198200}
+    s.say(64000, "player",
+          text="Sie: eine Stunde, achtundfünfzig Minuten. Gegner: eine Stunde, neunundfünfzig Minuten.",
+          about={"white_ms": 7137800, "black_ms": 7198200})
+    s.heard(65000, "züge")
+    s.say(65000, "player", text="Zwei Züge gespielt, noch achtunddreißig bis zur Zeitkontrolle.")
+    s.heard(66000, "zugzahl")
+    s.say(66000, "player", text="Zwei Züge gespielt, noch achtunddreißig bis zur Zeitkontrolle.")
+    s.player_move(70000, "Bb5")
+    s.heard(80000, "uhr")
+    s.say(80000, "player", about={"white_ms": 7137800 - 6100, "black_ms": 7198200 - 9900})
+
+
+def request_time_english():
+    s = Scenario("request-time-english", "D.2.9.d",
+                 "English \"time\" and \"moves\" in sudden death",
+                 lang="en", time_control="300+0")
+    s.player_move(1000, "e4")
+    s.opponent_move(5000, "e5")
+    s.heard(15000, "time")
+    # white 300 000 - 1 100 - 10 000 = 288 900; black 300 000 - 3 900 = 296 100
+    s.say(15000, "player", contains="You: four minutes, forty",
+          about={"white_ms": 288900, "black_ms": 296100})
+    s.heard(16000, "moves")
+    s.say(16000, "player", text="One move played.")
+
+
+def request_repeat():
+    s = Scenario("request-repeat", "D.2.9.b (repeat the last announcement)",
+                 "\"Wiederholen\" and \"Wie bitte\" repeat the last announcement word for word; "
+                 "before anything was said, the assistant says so",
+                 player="black")
+    s.heard(500, "wiederholen")
+    s.say(500, "player", text="Es wurde noch nichts angesagt.")
+    s.opponent_move(1000, "d4")
+    s.heard(2000, "wiederholen")
+    s.say(2000, "player", text="Gegner: David vier.", about={"uci": "d2d4"})
+    s.heard(3000, "wie bitte")
+    s.say(3000, "player", text="Gegner: David vier.")
+    s.player_move(4000, "Nf6")
+
+
+def request_help():
+    fen = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3"
+    s = Scenario("request-help", "D.2.9 (what can be said)",
+                 "\"Hilfe\" says what can be said now: on the move, after a read-back, during a "
+                 "question, while the opponent thinks, after the end",
+                 fen=fen)
+    s.heard(1000, "hilfe")
+    s.say(1000, "player", contains="Sie sind am Zug")
+    s.heard(2000, "springer david zwei")
+    s.heard(3000, "hilfe")
+    s.say(3000, "player", contains="Beantworten Sie die Frage")
+    s.heard(4000, "bella")
+    s.heard(5000, "hilfe")
+    s.say(5000, "player", contains="bestätigt den Zug")
+    s.heard(6000, "ja")
+    s.made(6000, "Nbd2")
+    s.heard(7000, "hilfe")
+    s.say(7000, "player", contains="Der Gegner ist am Zug")
+    s.opp_event(8000, "aufgabe")
+    s.exp(8000, "end", result="1-0", reason="resignation")
+    s.heard(9000, "hilfe")
+    s.say(9000, "player", contains="Die Partie ist beendet")
+
+
+def request_position():
+    s = Scenario("request-position-modes", "D.2.9, 11.3.1 (training only)",
+                 "\"Stellung\" is refused in tournament mode")
+    s.heard(1000, "stellung")
+    s.say(1000, "player", text="Das ist im Turniermodus nicht erlaubt.")
+    s.absent({"kind": "say", "text_contains": "Ihre Figuren"})
+    t = Scenario("request-position-training", "D.2.9 (training mode)",
+                 "\"Stellung\" in training mode reads the position: own pieces first, then the "
+                 "opponent's, and who is to move",
+                 mode="training", fen="4k3/8/8/8/8/8/4P3/4K2R w K - 0 1")
+    t.heard(1000, "stellung")
+    t.say(1000, "player",
+          text="Ihre Figuren: König Eva eins; Turm Hector eins; Bauer Eva zwei. Gegner: König Eva acht. Sie sind am Zug.")
+
+
+def piece_queries():
+    s = Scenario("request-piece-query-training", "D.2.9 (training mode: piece queries)",
+                 "training mode answers \"Stellung Eva vier\" (what stands there) and \"Stellung "
+                 "Springer\" (where the knights stand), the player's first; never read as a move",
+                 mode="training", time_control="600+0", confirm_ms=2000)
+    s.line(1000, ["e4", "e5"])
+    s.heard(3000, "stellung eva vier")
+    s.say(3000, "player", text="Eva vier: Ihr Bauer.")
+    s.heard(4000, "stellung eva fünf")
+    s.say(4000, "player", text="Eva fünf: Bauer des Gegners.")
+    s.heard(5000, "stellung eva drei")
+    s.say(5000, "player", text="Eva drei: leer.")
+    s.heard(6000, "stellung springer")
+    s.say(6000, "player",
+          text="Ihre Springer: Bella eins, Gustav eins. Springer des Gegners: Bella acht, Gustav acht.")
+    s.heard(7000, "stellung dame")
+    s.say(7000, "player", text="Ihre Damen: David eins. Damen des Gegners: David acht.")
+    s.tick(12000)  # no window runs: nothing was read back, nothing is made
+
+    t = Scenario("request-piece-query-tournament", "D.2.9, 11.3.1 (tournament: no information)",
+                 "tournament mode refuses \"Stellung Eva vier\", and does not take it for the move "
+                 "Eva vier", time_control="600+0", confirm_ms=2000)
+    t.heard(1000, "stellung eva vier")
+    t.say(1000, "player", text="Das ist im Turniermodus nicht erlaubt.")
+    t.tick(5000)
+    t.absent({"kind": "say", "about": {"uci": "e2e4"}})
+
+    u = Scenario("request-piece-query-english", "D.2.9 (training mode: piece queries)",
+                 "English training mode: \"position echo two\" and \"position rook\"",
+                 lang="en", mode="training")
+    u.heard(1000, "position echo two")
+    u.say(1000, "player", text="Echo two: your pawn.")
+    u.heard(2000, "position rook")
+    u.say(2000, "player",
+          text="Your rooks: alpha one, hotel one. Your opponent's rooks: alpha eight, hotel eight.")
+
+
+def no_unsolicited_time():
+    s = Scenario("no-unsolicited-time-tournament", "D.2.9.d (only on request)",
+                 "tournament mode: the player thinks past ten and five minutes left; nothing about "
+                 "the time is said unasked",
+                 time_control="900+0")
+    for t in (300000, 300100, 600000, 600100, 700000):
+        s.tick(t)
+    s.absent({"kind": "say"}, until=699999)
+    s.player_move(700000, "e4")
+    assert s.clock.reading(700100)["white"] == 199900
+
+
+def time_warnings_training():
+    s = Scenario("time-warnings-training", "D.2.9.d, D.2.4 (training: warnings)",
+                 "training mode warns at ten and five minutes left",
+                 mode="training", time_control="900+0")
+    s.tick(299000)
+    s.tick(300000)
+    s.say(300000, "player", text="Noch zehn Minuten.")
+    s.tick(600000)
+    s.say(600000, "player", text="Noch fünf Minuten.")
+    s.absent({"kind": "say"}, until=299999)
+
+
+def request_arbiter():
+    s = Scenario("request-arbiter", "6.11.2 (stop the clock to call the arbiter)",
+                 "\"Schiedsrichter\" stops the clock and tells the arbiter who calls; the arbiter "
+                 "starts it again",
+                 time_control="600+0")
+    s.heard(5000, "schiedsrichter")
+    s.clock.pause(5000)
+    s.clock_now(5000)
+    s.say(5000, "arbiter", contains="Weiß bittet den Schiedsrichter")
+    s.ev(9000, arbiter="resume")
+    s.clock.resume(9000)
+    s.clock_now(9000)
+    s.player_move(10000, "e4")
+    assert s.clock.reading(10100)["white"] == 600000 - 5000 - 1100
+
+
+# ===== draw offers: 9.1 ======================================================================
+
+def draw_offer_with_move():
+    s = Scenario("draw-offer-with-move", "9.1.2.1, 9.1.2.2, 8.1.5",
+                 "\"Remis\" during the read-back: the offer is announced to the opponent after the "
+                 "move is made (not before), and \"(=)\" is written after the player's move",
+                 time_control="600+0", confirm_ms=2000, pgn_contains=["1. e4 {[%clk 0:09:57] (=)}"])
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?")
+    s.heard(1500, "remis")
+    s.say(1500, "player", text="Remis wird mit dem Zug angeboten.")
+    s.absent({"kind": "say", "to": "opponent"}, until=2999)
+    s.tick(3000)
+    s.made(3000, "e4")
+    s.say(3000, "opponent", text="Eva vier")
+    s.say(3000, "opponent", text="Remis wird angeboten.")
+    s.clock_now(3000)
+    s.opp_event(8000, "ablehnen")
+    s.say(8000, "player", text="Remis abgelehnt.")
+    s.opponent_move(9000, "e5")
+
+
+def draw_offer_accepted():
+    s = Scenario("draw-offer-accepted", "9.1.2.1, 5.2.3",
+                 "the opponent's offer stands while the player asks for the time; \"Remis\" "
+                 "accepts it and the game ends drawn, clocks stopped",
+                 time_control="600+0", player="black")
+    s.opponent_move(1000, "e4")
+    s.player_move(2000, "c5")
+    s.opponent_move(3000, "Nf3")
+    s.opp_event(3000, "remis")
+    s.say(3000, "player", contains="Der Gegner bietet Remis an")
+    s.heard(4000, "zeit")
+    r = s.clock.reading(4000)
+    assert r == {"white": 598100, "black": 597900}
+    s.say(4000, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
+    s.heard(5000, "remis")
+    s.say(5000, "opponent", text="Remis vereinbart.")
+    s.end(5000, "1/2-1/2", "agreement")
+
+
+def draw_offer_declined():
+    s = Scenario("draw-offer-declined", "9.1.2.1",
+                 "\"Nein\" declines the opponent's offer: both hear it; the game goes on",
+                 player="black")
+    s.opponent_move(1000, "d4")
+    s.opp_event(1000, "remis")
+    s.heard(2000, "nein")
+    s.say(2000, "opponent", text="Remis abgelehnt.")
+    s.say(2000, "player", text="Remis abgelehnt.")
+    s.player_move(3000, "d5")
+    s.absent({"kind": "end"})
+
+
+def draw_offer_lapses():
+    s = Scenario("draw-offer-lapses-with-move", "9.1.2.1",
+                 "the player answers the opponent's offer with a move: the offer lapses; a later "
+                 "\"Remis\" is a new offer of the player, not an acceptance",
+                 player="black")
+    s.opponent_move(1000, "e4")
+    s.opp_event(1000, "remis")
+    s.player_move(2000, "e5")
+    s.say(2100, "player", text="Das Remisangebot ist mit dem Zug erloschen.")
+    s.heard(3000, "remis")
+    s.say(3000, "opponent", text="Remis wird angeboten.")
+    s.absent({"kind": "end"})
+    s.opponent_move(4000, "Nf3")
+
+
+def draw_offer_declined_by_opponent_english():
+    s = Scenario("draw-offer-declined-by-opponent-english", "9.1.2.1",
+                 "English: the player's offer made with the move is declined by the opponent; "
+                 "the player is told",
+                 lang="en")
+    s.heard(1000, "delta four")
+    s.heard(1050, "draw")
+    s.say(1050, "player", text="A draw will be offered with the move.")
+    s.heard(1100, "yes")
+    s.made(1100, "d4")
+    s.say(1100, "opponent", text="A draw is offered.")
+    s.opp_event(5000, "decline")
+    s.say(5000, "player", text="Draw declined.")
+    s.opponent_move(6000, "d5")
+
+
+# ===== claims: 9.2, 9.3, 9.5 =================================================================
+
+KNIGHT_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8"]
+
+
+def claim_threefold_on_board():
+    s = Scenario("claim-threefold-on-board", "9.2.1.2, 9.5.1",
+                 "the position has just appeared the third time with the player to move: "
+                 "\"Remis\" claims; the clock is stopped, the arbiter told, the game drawn",
+                 time_control="600+0", pgn_contains=["claim by White: threefold repetition, upheld"])
+    at = s.line(1000, KNIGHT_DANCE * 2)
+    assert s.board.can_claim_threefold_repetition() and s.board.is_repetition(3)
+    s.heard(at, "remis")
+    s.exp(at, "claim", claim="threefold_repetition", side="white", upheld=True)
+    s.say(at, "arbiter", contains="9.2")
+    s.end(at, "1/2-1/2", "threefold repetition claimed")
+
+
+def claim_threefold_intended():
+    s = Scenario("claim-threefold-intended-move", "9.2.1.1, 9.5.1, 8.1.2",
+                 "the intended move would repeat the position a third time: \"Remis\" after its "
+                 "read-back claims; the move is written, not made (no announcement, no clock)",
+                 time_control="600+0",
+                 pgn_contains=["intended move Nb1"], pgn_absent=["5. Nb1"])
+    at = s.line(1000, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Nc3", "Ng8"])
+    b = s.board.copy()
+    assert not b.is_repetition(3)
+    b.push_san("Nb1")
+    assert b.is_repetition(3)
+    s.heard(at, "springer bella eins")
+    s.say(at, "player", text="Springer Bella eins?", about={"uci": "c3b1"})
+    s.heard(at + 500, "remis")
+    s.exp(at + 500, "claim", claim="threefold_repetition", side="white", upheld=True)
+    s.say(at + 500, "arbiter", contains="Nb1")
+    s.end(at + 500, "1/2-1/2", "threefold repetition claimed")
+    s.absent({"kind": "say", "to": "opponent", "text": "Springer Bella eins"})
+
+
+def claim_fifty_intended():
+    fen = "4k3/8/3r4/8/8/8/R7/4K3 w - - 99 80"
+    s = Scenario("claim-fifty-intended-move", "9.3.1, 9.5.1",
+                 "99 half-moves without pawn move or capture: the intended quiet move completes "
+                 "50 moves each; \"Remis\" claims with it, the clock is stopped",
+                 fen=fen, time_control="600+0", pgn_contains=["intended move Kf1"])
+    s.heard(1000, "könig felix eins")
+    s.say(1000, "player", text="König Felix eins?")
+    s.heard(1500, "remis")
+    s.exp(1500, "claim", claim="fifty_moves", side="white", upheld=True)
+    s.end(1500, "1/2-1/2", "50-move rule claimed")
+
+
+def claim_fifty_not_yet():
+    fen = "4k3/8/3r4/8/8/8/R7/4K3 w - - 97 80"
+    s = Scenario("claim-fifty-not-yet", "9.3, 9.1.2.3",
+                 "with 97 half-moves the intended move makes only 98: no claim; \"Remis\" is a "
+                 "draw offer made with the move",
+                 fen=fen)
+    s.heard(1000, "könig felix eins")
+    s.heard(1500, "remis")
+    s.absent({"kind": "claim"})
+    s.absent({"kind": "end"})
+    s.heard(2000, "ja")
+    s.made(2000, "Kf1")
+    s.say(2000, "opponent", text="Remis wird angeboten.")
+
+
+def claim_fifty_english():
+    fen = "4k3/8/3r4/8/8/8/R7/4K3 w - - 100 80"
+    s = Scenario("claim-fifty-english", "9.3.2, 9.5.1",
+                 "English: the last 50 moves of each player are completed without pawn move or "
+                 "capture: \"draw\" claims on the board",
+                 lang="en", fen=fen, time_control="300+0")
+    s.heard(2000, "draw")
+    s.exp(2000, "claim", claim="fifty_moves", side="white", upheld=True)
+    s.say(2000, "player", contains="Draw claimed")
+    s.end(2000, "1/2-1/2", "50-move rule claimed")
+
+
+# ===== automatic draws: 9.6 by edition =======================================================
+
+def first_automatic_draw(sans, rules):
+    """The ply at which 9.6.1 ends the game, by my reading of the two wordings: 2018 "at least
+    five times"; 2014 "for at least five consecutive alternate moves by each player", i.e. the
+    position stood after each of the last five moves of the same player (every 4th ply)."""
+    board = chess.Board()
+    keys = [board._transposition_key()]
+    for ply, san in enumerate(sans, 1):
+        board.push_san(san)
+        keys.append(board._transposition_key())
+        if rules == "fide-2018" and keys.count(keys[-1]) >= 5:
+            return ply
+        if rules == "fide-2014" and ply >= 16 and all(keys[ply - 4 * i] == keys[ply]
+                                                      for i in range(1, 5)):
+            return ply
+    return None
+
+
+def fivefold(name, rules, ends, cycle, cycles, article):
+    s = Scenario(name, article,
+                 f"{rules}: the same position a fifth time "
+                 + ("ends the game by itself" if ends else "does not end the game"),
+                 rules=rules)
+    at = s.line(1000, cycle * cycles)
+    assert s.board.is_repetition(5)
+    end_ply = first_automatic_draw(cycle * cycles + cycle[:2], rules)
+    assert end_ply == (len(cycle) * cycles if ends else None), (name, end_ply)
+    if ends:
+        s.exp(at - 1000, "end", result="1/2-1/2", reason="fivefold repetition")
+        s.heard(at, "springer felix drei")
+        s.say(at, "player", contains="springer felix drei: Die Partie ist beendet")
+    else:
+        s.absent({"kind": "end"})
+        s.line(at, cycle[:2])
+    return s
+
+
+def automatic_fivefold():
+    fivefold("fivefold-2018", "fide-2018", True, KNIGHT_DANCE, 4, "9.6.1 (2018)")
+    fivefold("fivefold-2014", "fide-2014", True, KNIGHT_DANCE, 4,
+             "9.6.a (2014: five consecutive alternate moves)")
+    fivefold("fivefold-2009-continues", "fide-2009", False, KNIGHT_DANCE, 4,
+             "9.2 (2009: no automatic draw, claim only)")
+    # eight half-moves with no position repeated inside the cycle
+    long_cycle = ["Nf3", "Nf6", "Nc3", "Nc6", "Ng1", "Ng8", "Nb1", "Nb8"]
+    fivefold("fivefold-2018-long-cycle", "fide-2018", True, long_cycle, 4,
+             "9.6.1 (2018: at least five times)")
+    fivefold("fivefold-2014-long-cycle-continues", "fide-2014", False, long_cycle, 4,
+             "9.6.a (2014: only five consecutive alternate moves)")
+
+
+def seventy_five(name, rules, ends, article):
+    fen = "k7/8/1K6/8/8/8/8/7R w - - 149 120"
+    s = Scenario(name, article,
+                 f"{rules}: the 75th move of each side without pawn move or capture "
+                 + ("ends the game" if ends else "does not end the game"),
+                 rules=rules, fen=fen)
+    s.player_move(1000, "Rh2")
+    if ends:
+        s.exp(1100, "end", result="1/2-1/2", reason="75-move rule")
+    else:
+        s.absent({"kind": "end"})
+        s.opponent_move(2000, "Kb8")
+
+
+def automatic_seventy_five():
+    seventy_five("seventy-five-moves-2018", "fide-2018", True, "9.6.2 (2018)")
+    seventy_five("seventy-five-moves-2014", "fide-2014", True, "9.6.b (2014)")
+    seventy_five("seventy-five-moves-2009-continues", "fide-2009", False,
+                 "9.3 (2009: claim only)")
+    fen = "k7/8/1K6/8/8/8/8/7R w - - 149 120"
+    s = Scenario("seventy-five-moves-mate-stands", "9.6.2 (checkmate takes precedence)",
+                 "the 75th move mates: the checkmate stands, 1-0", fen=fen)
+    s.player_move(1000, "Rh8#")
+    assert s.board.is_checkmate()
+    s.exp(1100, "end", result="1-0", reason="checkmate")
+    s.absent({"kind": "end", "reason": "75-move rule"})
+
+
+# ===== the end of the game: 5.1, 5.2 =========================================================
+
+def mate_by_player():
+    s = Scenario("mate-by-player", "5.1.1, 6.2.1 (mate ends the game)",
+                 "the player's mating move is read back with \"Matt\", made, and ends the game "
+                 "1-0; both clocks stop; a later move is refused saying what was heard",
+                 time_control="300+0")
+    at = s.line(1000, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"])
+    s.player_move(at, "Qxf7#")
+    assert s.board.is_checkmate()
+    assert {"at": at, "kind": "say", "to": "player", "text": "Dame schlägt Felix sieben, Matt?",
+            "about": {"uci": "h5f7"}} in s.expect
+    s.end(at + 100, "1-0", "checkmate")
+    s.say(at + 100, "player", text="Schachmatt. Sie haben gewonnen.")
+    s.heard(at + 2000, "eva fünf")
+    s.say(at + 2000, "player", contains="eva fünf: Die Partie ist beendet")
+
+
+def mate_by_opponent():
+    s = Scenario("mate-by-opponent", "5.1.1, D.2.9.b",
+                 "the opponent's mate is announced to the player (\"Dame Hector vier, Matt\") and "
+                 "ends the game 0-1",
+                 time_control="300+0")
+    s.line(1000, ["f3", "e5", "g4", "Qh4#"])
+    assert s.board.is_checkmate()
+    assert s.last_say() == "Gegner: Dame Hector vier, Matt."
+    s.end(4000, "0-1", "checkmate")
+    s.say(4000, "player", text="Schachmatt. Sie haben verloren.")
+
+
+def stalemate_by_player_english():
+    fen = "k7/8/1K6/8/8/8/8/2Q5 w - - 0 60"
+    s = Scenario("stalemate-by-player-english", "5.2.1",
+                 "English: the player's move stalemates: the game is drawn at once",
+                 lang="en", fen=fen, time_control="60+0")
+    s.player_move(1000, "Qc7")
+    assert s.board.is_stalemate()
+    s.end(1100, "1/2-1/2", "stalemate")
+    s.say(1100, "player", text="Stalemate. Draw.")
+
+
+def stalemate_by_opponent():
+    fen = "2q5/8/8/8/8/1k6/8/K7 b - - 0 60"
+    s = Scenario("stalemate-by-opponent", "5.2.1",
+                 "the opponent's move stalemates the player: drawn",
+                 fen=fen)
+    s.opponent_move(1000, "Qc2")
+    assert s.board.is_stalemate()
+    s.end(1000, "1/2-1/2", "stalemate")
+
+
+def dead_position_capture():
+    fen = "4k3/8/8/3n4/2B5/8/8/2K5 w - - 0 50"
+    s = Scenario("dead-position-capture", "5.2.2",
+                 "the player's capture leaves king and bishop against king: no mate is possible, "
+                 "the game is drawn at once",
+                 fen=fen, time_control="120+0")
+    s.player_move(1000, "Bxd5")
+    assert s.board.is_insufficient_material()
+    s.end(1100, "1/2-1/2", "dead position")
+
+
+def dead_position_bishops():
+    fen = "4k3/4b3/8/6N1/3B4/8/8/4K3 b - - 0 50"
+    s = Scenario("dead-position-same-colour-bishops", "5.2.2",
+                 "the opponent's capture leaves bishops on squares of the same colour: no mate "
+                 "is possible by any series of moves, drawn",
+                 fen=fen)
+    s.opponent_move(1000, "Bxg5")
+    assert s.board.is_insufficient_material()
+    s.end(1000, "1/2-1/2", "dead position")
+
+
+# ===== flags: 6.9, D.2.9.e ===================================================================
+
+def flag_opponent(name, fen, first, result, reason, shows):
+    s = Scenario(name, "6.9, D.2.9.e", shows, fen=fen, time_control="60+0")
+    s.player_move(1000, first)
+    # Black's clock runs from 1 100: its flag falls at 61 100, found by the tick at 61 200
+    s.tick(61000)
+    s.tick(61200)
+    s.exp(61200, "flag", side="black", flag_ms=61100, final_period=True, moves_done=False)
+    s.say(61200, "player", text="Die Zeit des Gegners ist abgelaufen.")
+    s.exp(61200, "claim", claim="time", side="white", upheld=True)
+    s.clock.ms["black"], s.clock.since = 0, 61200
+    s.clock.running = None
+    s.end(61200, result, reason)
+    return s
+
+
+def flags():
+    # K+N against K+P: a mate exists (the pawn can block its king): the claim wins.
+    fen = "8/8/8/4k3/4p3/8/2N5/K7 w - - 0 60"
+    b = chess.Board(fen)
+    assert not b.has_insufficient_material(chess.WHITE)
+    flag_opponent("flag-opponent-can-be-mated", fen, "Ne3", "1-0", "time",
+                  "the opponent's flag falls; the player has only a knight but the opponent a "
+                  "pawn, so a mate is possible: the assistant claims and wins (6.9)")
+    # A bare king against king and pawn: the position is not dead (Black can still mate),
+    # but White cannot mate by any series of legal moves: a draw.
+    fen = "8/8/8/4k3/4p3/8/8/K7 w - - 0 60"
+    b = chess.Board(fen)
+    assert b.has_insufficient_material(chess.WHITE) and not b.is_insufficient_material()
+    flag_opponent("flag-opponent-player-cannot-mate", fen, "Kb2", "1/2-1/2",
+                  "time, but the claimant cannot mate",
+                  "the opponent's flag falls but the player has a bare king and cannot mate "
+                  "(the opponent still could, so the position is not dead): a draw (6.9)")
+
+    s = Scenario("flag-player-claimed-english", "6.9, 6.8",
+                 "English: the player's flag falls; the opponent claims; the opponent can mate: 0-1",
+                 lang="en", fen="8/8/8/4k3/4p3/8/2N5/K7 w - - 0 60", time_control="60+0")
+    s.tick(62000)
+    s.exp(62000, "flag", side="white", flag_ms=60000, final_period=True, moves_done=False)
+    s.say(62000, "player", text="Your time is up.")
+    s.opp_event(64000, "claim")
+    s.exp(64000, "claim", claim="time", side="black", upheld=True)
+    s.clock.ms["white"], s.clock.running = 0, None
+    s.end(64000, "0-1", "time")
+    s.say(64000, "player", contains="You lose.")
+
+    s = Scenario("flag-player-opponent-cannot-mate", "6.9",
+                 "the player's flag falls, the opponent claims, but has a bare king: a draw",
+                 fen="8/8/8/4k3/8/8/4P3/K7 w - - 0 60", time_control="60+0")
+    assert chess.Board("8/8/8/4k3/8/8/4P3/K7 w - - 0 60").has_insufficient_material(chess.BLACK)
+    s.tick(61000)
+    s.exp(61000, "flag", side="white", flag_ms=60000, final_period=True, moves_done=False)
+    s.opp_event(64000, "reklamation")
+    s.exp(64000, "claim", claim="time", side="black", upheld=True)
+    s.clock.ms["white"], s.clock.running = 0, None
+    s.end(64000, "1/2-1/2", "time, but the claimant cannot mate")
+
+    s = Scenario("flag-claim-without-flag", "6.8, 6.9",
+                 "the opponent claims while the player's time is not up: refused, the game goes on",
+                 time_control="60+0")
+    s.opp_event(30000, "reklamation")
+    s.say(30000, "opponent", contains="nicht abgelaufen")
+    s.absent({"kind": "end"})
+    s.absent({"kind": "claim"})
+    s.player_move(31000, "e4")
+
+
+# ===== D.2.9.e: touch report =================================================================
+
+def touch_report():
+    s = Scenario("touch-report", "D.2.9.e, 4.3",
+                 "the sighted opponent touches a piece: the arbiter is told (square and piece) and "
+                 "so is the player, in the FIDE words; typed or said squares both work",
+                 player="black", time_control="600+0")
+    s.opponent_move(1000, "e4")
+    s.player_move(2000, "e5")
+    s.ev(3000, touched="g1")
+    s.say(3000, "arbiter", contains="Weiß hat die Figur auf g1 (Springer) berührt")
+    s.say(3000, "player",
+          text="Der Gegner hat den Springer auf Gustav eins berührt. Der Schiedsrichter ist informiert.")
+    s.ev(4000, touched="Felix eins")
+    s.say(4000, "arbiter", contains="f1")
+    s.say(4000, "player", contains="den Läufer auf Felix eins")
+    s.opponent_move(5000, "Nf3")
+
+
+def touch_report_english():
+    s = Scenario("touch-report-english", "D.2.9.e",
+                 "English: the touch report for the player names the piece and square",
+                 lang="en", player="black")
+    s.opponent_move(1000, "d4")
+    s.ev(1500, touched="c1")
+    s.say(1500, "player", text="Your opponent touched the bishop on charlie one. The arbiter is informed.")
+    s.say(1500, "arbiter", contains="White touched the piece on c1 (bishop)")
+
+
+# ===== 5.1.2: resignation ====================================================================
+
+def resignation():
+    s = Scenario("resign-confirmed", "5.1.2",
+                 "\"Aufgabe\" is asked back; \"ja\" ends the game, the player having White loses, "
+                 "the clocks stop", time_control="600+0")
+    s.heard(5000, "aufgabe")
+    s.say(5000, "player", text="Wollen Sie wirklich aufgeben? Ja oder nein.")
+    s.absent({"kind": "end"}, until=5999)
+    s.heard(6000, "ja")
+    s.end(6000, "0-1", "resignation")
+    s.say(6000, "opponent", contains="Weiß gibt auf")
+
+    s = Scenario("resign-cancelled", "5.1.2",
+                 "\"Aufgabe\" then \"nein\": cancelled, the game goes on; \"Ich gebe auf\" then a "
+                 "move also cancels the question", time_control="600+0")
+    s.heard(5000, "aufgabe")
+    s.heard(6000, "nein")
+    s.say(6000, "player", text="Abgebrochen.")
+    s.heard(7000, "ich gebe auf")
+    s.say(7000, "player", text="Wollen Sie wirklich aufgeben? Ja oder nein.")
+    s.player_move(8000, "e4")
+    s.absent({"kind": "end"})
+
+    s = Scenario("resign-opponent-english", "5.1.2",
+                 "English: the opponent resigns: the player wins",
+                 lang="en", time_control="600+0", player="black")
+    s.opponent_move(1000, "e4")
+    s.player_move(2000, "e5")
+    s.opp_event(3000, "resign")
+    s.end(3000, "0-1", "resignation")
+    s.say(3000, "player", text="Your opponent resigns. You win.")
+    s.say(3000, "opponent", contains="White resigns")
+
+
+# ===== D.2.9.f: sealed move and resumption ===================================================
+
+def seal_player():
+    s = Scenario("seal-player-and-resume", "D.2.9.f, Guidelines I.1–I.9 (adjourned games)",
+                 "the player seals: the move can be corrected until it is sealed, is recorded and "
+                 "not announced, the player's clock stops without starting the opponent's; at the "
+                 "resumption the sealed move is made and the opponent's clock starts",
+                 time_control="40/7200:3600", clock_model=(7_200_000, 0))
+    at = s.line(1000, ["e4", "e5"])
+    s.ev(3000, arbiter="adjourn")
+    s.say(3000, "player", contains="abgegeben")
+    s.heard(4000, "springer felix drei")
+    s.say(4000, "player", text="Springer Felix drei?")
+    s.heard(4500, "korrektur")
+    s.heard(5000, "springer cesar drei")
+    s.say(5000, "player", text="Springer Cesar drei?")
+    s.heard(6000, "ja")
+    s.exp(6000, "sealed", by="white", uci="b1c3", san="Nc3")
+    s.clock.pause(6000)
+    s.clock_now(6000)
+    r = s.clock.reading(6000)
+    assert r == {"white": 7_200_000 - 1100 - 4000, "black": 7_200_000 - 900}
+    s.absent({"kind": "say", "to": "opponent", "text_contains": "Springer"}, start=3000, until=99999)
+    s.heard(7000, "zeit")
+    s.say(7000, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
+    s.ev(100000, arbiter="resume_adjourned")
+    s.clock.resume(100000, "white")
+    s.made(100000, "Nc3")
+    s.say(100000, "opponent", text="Springer Cesar drei")
+    s.say(100000, "player", contains="Springer Cesar drei")
+    s.clock_now(100000)
+    s.opponent_move(105000, "Nc6")
+    assert s.clock.reading(105000) == {"white": r["white"], "black": r["black"] - 5000}
+
+
+def seal_refuses_moves():
+    s = Scenario("seal-no-moves-until-resumption", "D.2.9.f, Guidelines I (adjourned games)",
+                 "after the move is sealed no move of either side is made until the resumption; "
+                 "requests still work",
+                 time_control="600+0")
+    s.line(1000, ["d4", "d5"])
+    s.ev(3000, arbiter="adjourn")
+    s.heard(4000, "läufer felix vier")
+    s.heard(4500, "ja")
+    s.exp(4500, "sealed", by="white", uci="c1f4", san="Bf4")
+    s.clock.pause(4500)
+    s.clock_now(4500)
+    s.heard(5000, "springer felix drei")
+    s.say(5000, "player", contains="unterbrochen")
+    s.heard(5500, "ja")
+    s.opp_event(6000, "Nc6")
+    s.say(6000, "opponent", contains="unterbrochen")
+    s.heard(7000, "züge")
+    s.say(7000, "player", text="Ein Zug gespielt.")
+    s.ev(50000, arbiter="resume_adjourned")
+    s.clock.resume(50000, "white")
+    s.made(50000, "Bf4")
+    s.clock_now(50000)
+    s.opponent_move(52000, "Nc6")
+
+
+def seal_opponent():
+    s = Scenario("seal-opponent-and-resume", "D.2.9.f, Guidelines I (adjourned games)",
+                 "the opponent seals: the player is not told the sealed move until the "
+                 "resumption, when it is announced and the player's clock starts",
+                 player="black", time_control="600+0")
+    s.opponent_move(1000, "e4")
+    s.player_move(2000, "c5")
+    s.ev(3000, arbiter="adjourn")
+    s.say(3000, "player", contains="Der Gegner gibt seinen Zug ab")
+    s.opp_event(4000, "Nf3")
+    s.exp(4000, "sealed", by="white", uci="g1f3", san="Nf3")
+    s.clock.pause(4000)
+    s.clock_now(4000)
+    s.absent({"kind": "say", "to": "player", "text_contains": "Felix drei"}, until=99999)
+    s.ev(100000, arbiter="resume_adjourned")
+    s.clock.resume(100000, "white")
+    s.made(100000, "Nf3")
+    s.say(100000, "player", text="Fortsetzung. Der abgegebene Zug: Springer Felix drei.")
+    s.clock_now(100000)
+
+
+# ===== arbiter entries: 6.10, 7.5, D.2.7–8 ===================================================
+
+def penalty(s, at, offender):
+    s.ev(at, arbiter={"illegal_move_penalty": {"offender": offender}})
+
+
+def arbiter_penalties():
+    s = Scenario("arbiter-illegal-move-2018", "7.5.5 (2018)",
+                 "2018, standard game: the opponent's first illegal move gives the player two "
+                 "minutes; the second loses the game",
+                 time_control="5400+0")
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.clock.add("white", 120000, 5000)
+    s.clock_now(5000)
+    s.say(5000, "player", contains="Der Schiedsrichter hat die Zeit geändert")
+    s.opponent_move(6000, "e5")
+    s.player_move(7000, "Nf3")
+    penalty(s, 9000, "black")
+    s.end(9000, "1-0", "illegal moves")
+    assert s.clock.reading(9000)["white"] == 5_400_000 - 1100 - 1100 + 120000
+
+    s = Scenario("arbiter-illegal-move-blitz", "7.5.5, B.2 (2018 blitz: one minute)",
+                 "2018 blitz (5 minutes): the penalty is one minute",
+                 time_control="300+0")
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.clock.add("white", 60000, 5000)
+    s.clock_now(5000)
+
+    s = Scenario("arbiter-illegal-move-2009", "7.4.b (2009: third illegal move loses)",
+                 "2009: the first and second illegal moves each give the player two minutes; the "
+                 "third loses",
+                 rules="fide-2009", time_control="5400+0")
+    s.player_move(1000, "e4")
+    for at in (5000, 6000):
+        penalty(s, at, "black")
+        s.clock.add("white", 120000, at)
+        s.clock_now(at)
+    penalty(s, 7000, "black")
+    s.end(7000, "1-0", "illegal moves")
+
+    s = Scenario("arbiter-illegal-move-cannot-mate", "7.5.5 (draw if the opponent cannot mate)",
+                 "2018: the opponent's second illegal move, but the player has a bare king and "
+                 "cannot mate: a draw",
+                 fen="4k3/8/8/8/8/8/3q4/4K3 w - - 0 60", time_control="5400+0")
+    s.player_move(1000, "Kxd2")
+    penalty(s, 2000, "black")
+    s.clock.add("white", 120000, 2000)
+    s.clock_now(2000)
+    s.end(3000, "1/2-1/2", "illegal moves, but the opponent cannot mate") if False else None
+    # after Kxd2 it is K v K: a dead position ends the game first; use a position with play left
+    SCENARIOS.remove(s)
+    s = Scenario("arbiter-illegal-move-cannot-mate", "7.5.5 (draw if the opponent cannot mate)",
+                 "2018: the opponent's second illegal move, but the player has a bare king and "
+                 "cannot mate: a draw",
+                 fen="4k3/8/8/8/8/8/8/q3K3 w - - 0 60", time_control="5400+0")
+    s.player_move(1000, "Kf2")
+    penalty(s, 2000, "black")
+    s.clock.add("white", 120000, 2000)
+    s.clock_now(2000)
+    penalty(s, 3000, "black")
+    s.end(3000, "1/2-1/2", "illegal moves, but the opponent cannot mate")
+
+
+def arbiter_more_editions():
+    s = Scenario("arbiter-illegal-move-2005", "7.4.b (2005: third loses, no draw exception)",
+                 "2005: the third illegal move loses although the player has a bare king and "
+                 "could not mate (the draw exception came in 2009)",
+                 rules="fide-2005", fen="4k3/8/8/8/8/8/8/q3K3 w - - 0 60", time_control="5400+0")
+    s.player_move(1000, "Kf2")
+    for at in (2000, 3000):
+        penalty(s, at, "black")
+        s.clock.add("white", 120000, at)
+        s.clock_now(at)
+    penalty(s, 4000, "black")
+    s.end(4000, "1-0", "illegal moves")
+
+    s = Scenario("arbiter-illegal-move-blitz-2009", "B.3(c) (2009 blitz: the illegal move loses)",
+                 "2009 blitz: the opponent's first completed illegal move loses the game",
+                 rules="fide-2009", time_control="300+0")
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.end(5000, "1-0", "illegal moves")
+
+
+def clock_stopped():
+    s = Scenario("clock-stopped-move-made", "6.11, D.2.3",
+                 "the arbiter has stopped the clocks and the player's move is made: no clock "
+                 "starts; when play resumes the opponent's clock runs, not the player's",
+                 time_control="600+0")
+    s.ev(1000, arbiter="pause")
+    s.clock.pause(1000)
+    s.clock_now(1000)
+    s.heard(2000, "eva vier")
+    s.heard(2100, "ja")
+    s.made(2100, "e4")
+    s.clock_now(2100)
+    s.ev(3000, arbiter="resume")
+    s.clock.resume(3000)
+    s.clock_now(3000)
+    s.opponent_move(5000, "e5")
+    assert s.clock.reading(5000) == {"white": 599000, "black": 598000}
+
+    s = Scenario("arbiter-reset-while-stopped", "7.5.1, D.2.8, 6.11",
+                 "the player calls the arbiter, who takes the position back one move while the "
+                 "clocks are stopped: when play resumes the side to move (the opponent) has the "
+                 "running clock, both times unchanged",
+                 time_control="600+0")
+    s.line(1000, ["e4", "e5"])
+    s.heard(3000, "schiedsrichter")
+    s.clock.pause(3000)
+    s.clock_now(3000)
+    s.ev(4000, arbiter={"reset_to": {"ply": 1}})
+    s.board.pop()
+    s.clock.paused = "black"
+    s.clock_now(4000)
+    s.ev(9000, arbiter="resume")
+    s.clock.resume(9000)
+    s.clock_now(9000)
+    s.opponent_move(10000, "c5")
+    assert s.clock.reading(10000) == {"white": 597900, "black": 598100}
+
+
+def arbiter_time_and_reset():
+    s = Scenario("arbiter-time-and-reset", "6.10.2, 7.5.1, D.2.8",
+                 "the arbiter adds time, resets the position to a move (the clock of the side to "
+                 "move runs, times kept) and sets both clocks; the player hears each change",
+                 time_control="600+0")
+    s.line(1000, ["e4", "e5", "Nf3", "Nc6"])
+    s.ev(5000, arbiter={"add_time": {"side": "black", "ms": 30000}})
+    s.clock.add("black", 30000, 5000)
+    s.clock_now(5000)
+    s.ev(6000, arbiter={"reset_to": {"ply": 3}})
+    s.board.pop()
+    # white's clock ran 4 000 → 6 000; black is to move after ply 3: black's clock runs now
+    s.clock._run(6000)
+    s.clock.running = "black"
+    s.clock_now(6000)
+    s.say(6000, "player", contains="zurückgesetzt")
+    s.ev(7000, arbiter={"set_times": {"white_ms": 590000, "black_ms": 595000}})
+    s.clock.ms = {"white": 590000, "black": 595000}
+    s.clock.since = 7000
+    s.clock_now(7000)
+    s.opponent_move(9000, "d6")
+    assert s.clock.reading(9000) == {"white": 590000, "black": 593000}
+    s.player_move(10000, "d4")
+
+
+# ===== main ==================================================================================
+
+def main():
+    # every function without parameters (but this one) writes scenarios
+    for name, fn in list(globals().items()):
+        if (callable(fn) and not isinstance(fn, type) and fn.__module__ == "__main__"
+                and name != "main" and fn.__code__.co_argcount == 0):
+            fn()
+    for old in os.listdir(HERE):
+        if old.endswith(".jsonl"):
+            os.remove(os.path.join(HERE, old))
+    names = set()
+    for s in SCENARIOS:
+        assert s.name not in names, s.name
+        names.add(s.name)
+        s.write()
+    rows = "\n".join(f"| `{s.name}` | {s.article} | {s.shows} |"
+                     for s in sorted(SCENARIOS, key=lambda s: s.name))
+    with open(os.path.join(HERE, "README.md"), "w") as f:
+        f.write(README.format(count=len(SCENARIOS), rows=rows))
+    print(len(SCENARIOS), "scenarios written")
+
+
+README = """# Assistant replay scenarios
+
+Each `NAME.jsonl` is an event file for `rochade replay` (one JSON object a line, `at` in ms of
+game time); `NAME.expect.jsonl` starts with a line naming the article it checks, then lists the
+effects the replay must produce (see the module doc of `tests/scenarios.rs` for the matching
+rules: `strict` kinds, `text_contains`, `absent` with an optional time span, `pgn_contains`).
+Most scenarios are strict about `made` and `clock`: no move is made and no clock changes that
+the file does not list — above all, the opponent's clock never starts before a move is made
+(D.2.3).
+
+`make_scenarios.py` writes the files (needs python-chess). Nothing in them is copied from
+Rochade's output: the moves are checked with python-chess, the spoken words are built from SAN
+by the rule of SPOKEN-MOVES.md (§2, and the first word of each vocabulary list), the clock values by a small clock model in the script
+(increment credited before move 1 and at each press, as the clock scenarios), and the sentences
+are written from the FIDE text and the issue. Endings are checked against python-chess too.
+
+Conventions: the player has White, German, tournament mode and `confirm_ms: 0` (only "ja"
+makes a move) unless the table says otherwise; the opponent's moves are SAN unless the
+scenario is about other entry forms.
+
+{count} scenarios:
+
+| file | article | what it shows |
+|---|---|---|
+{rows}
+"""
+
+
+if __name__ == "__main__":
+    main()

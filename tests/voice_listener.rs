@@ -1,0 +1,271 @@
+//! The listener: endpointing, early commit, push-to-talk and muting around a real
+//! recognizer (pocketsphinx), fed with espeak-ng speech; and VoiceInput on its threads.
+use std::time::Duration;
+
+use rochade::asr::input::{
+    AudioSource, ListenConfig, Listener, VoiceConfig, VoiceEvent, VoiceInput,
+};
+use rochade::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
+use rochade::audio::resample::resample;
+use rochade::lang::Lang;
+use rochade::speech::espeak::{Voice, synthesize};
+
+fn speech(text: &str) -> Vec<i16> {
+    let s = synthesize(text, &Voice::new("de", 150)).expect("espeak-ng");
+    resample(&s.samples, s.sample_rate, 16_000)
+}
+
+/// The index after the last loud sample: where speech really ends.
+fn speech_end(samples: &[i16]) -> usize {
+    samples
+        .iter()
+        .rposition(|s| s.unsigned_abs() > 300)
+        .map_or(0, |i| i + 1)
+}
+
+fn grammar() -> Grammar {
+    Grammar::from_phrases(
+        Lang::De,
+        [
+            ("springer felix drei", Meaning::Move("g1f3".into())),
+            ("eva vier", Meaning::Move("e2e4".into())),
+            ("eva zwei eva vier", Meaning::Move("e2e4".into())),
+            ("david acht", Meaning::Move("d7d8q".into())),
+            ("david acht dame", Meaning::Move("d7d8q".into())),
+            ("zeit", Meaning::Command("time".into())),
+        ],
+    )
+}
+
+fn recognizer(g: &Grammar) -> Box<dyn Recognizer> {
+    let mut r =
+        asr::open(&RecognizerConfig::new(Lang::De, Backend::Pocketsphinx)).expect("pocketsphinx");
+    r.set_grammar(g).expect("grammar");
+    r
+}
+
+fn heard(events: &[VoiceEvent]) -> Vec<&rochade::asr::input::Heard> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            VoiceEvent::Heard(h) => Some(h),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn two_utterances_in_a_stream_are_found_and_recognized() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let mut listener = Listener::new(ListenConfig::default(), g.clone());
+    let mut stream = vec![0i16; 8000];
+    let first = speech("Springer Felix drei");
+    let first_end = 8000 + speech_end(&first);
+    stream.extend(&first);
+    stream.extend(vec![0i16; 16_000]);
+    stream.extend(speech("Zeit"));
+    stream.extend(vec![0i16; 16_000]);
+    let mut events = listener.push(rec.as_mut(), &stream).expect("push");
+    events.extend(listener.finish(rec.as_mut()).expect("finish"));
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 2, "{events:?}");
+    assert_eq!(heard[0].best(), "springer felix drei");
+    assert_eq!(heard[1].best(), "zeit");
+    // the end of speech is found within 50 ms
+    let end_ms = (first_end / 16) as i64;
+    assert!(
+        (heard[0].speech_end_ms as i64 - end_ms).abs() <= 50,
+        "{} vs {end_ms}",
+        heard[0].speech_end_ms
+    );
+    // the utterance audio holds the speech and its pre-roll
+    assert!(heard[0].samples.len() >= first.len());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, VoiceEvent::SpeechStarted { .. }))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, VoiceEvent::Partial { .. }))
+    );
+}
+
+#[test]
+fn a_complete_unambiguous_phrase_is_committed_early() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let config = ListenConfig::default();
+    let mut listener = Listener::new(config.clone(), g.clone());
+    let mut stream = vec![0i16; 8000];
+    stream.extend(speech("Springer Felix drei"));
+    stream.extend(vec![0i16; 24_000]);
+    let events = listener.push(rec.as_mut(), &stream).expect("push");
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    let h = heard[0];
+    assert!(h.early, "{h:?}");
+    let waited = h.committed_ms - h.speech_end_ms;
+    assert!(waited < config.end_silence_ms, "waited {waited} ms");
+    assert!(waited >= config.early_silence_ms);
+}
+
+#[test]
+fn a_phrase_that_a_longer_one_continues_waits_for_the_end() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let config = ListenConfig::default();
+    let mut listener = Listener::new(config.clone(), g.clone());
+    let mut stream = vec![0i16; 8000];
+    stream.extend(speech("David acht"));
+    stream.extend(vec![0i16; 24_000]);
+    let events = listener.push(rec.as_mut(), &stream).expect("push");
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    assert!(!heard[0].early);
+    assert!(heard[0].committed_ms - heard[0].speech_end_ms >= config.end_silence_ms);
+    assert_eq!(heard[0].best(), "david acht");
+}
+
+#[test]
+fn a_click_is_not_an_utterance() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let mut listener = Listener::new(ListenConfig::default(), g);
+    let mut stream = vec![0i16; 8000];
+    stream.extend((0..480).map(|i| ((i as f32 * 0.5).sin() * 20_000.0) as i16));
+    stream.extend(vec![0i16; 16_000]);
+    let mut events = listener.push(rec.as_mut(), &stream).expect("push");
+    events.extend(listener.finish(rec.as_mut()).expect("finish"));
+    assert!(heard(&events).is_empty(), "{events:?}");
+}
+
+#[test]
+fn push_to_talk_takes_the_audio_between_key_down_and_up() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let config = ListenConfig {
+        push_to_talk: true,
+        ..ListenConfig::default()
+    };
+    let mut listener = Listener::new(config, g);
+    // speech before the key is pressed is ignored
+    let mut events = listener.push(rec.as_mut(), &speech("Zeit")).expect("push");
+    events.extend(
+        listener
+            .push(rec.as_mut(), &vec![0i16; 8000])
+            .expect("push"),
+    );
+    assert!(heard(&events).is_empty());
+    events.extend(listener.talk(rec.as_mut(), true));
+    events.extend(
+        listener
+            .push(rec.as_mut(), &speech("Eva vier"))
+            .expect("push"),
+    );
+    events.extend(listener.talk(rec.as_mut(), false));
+    assert!(heard(&events).is_empty(), "the tail runs after key up");
+    events.extend(
+        listener
+            .push(rec.as_mut(), &vec![0i16; 8000])
+            .expect("push"),
+    );
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    assert_eq!(heard[0].best(), "eva vier");
+}
+
+#[test]
+fn reset_drops_the_utterance_in_progress() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let mut listener = Listener::new(ListenConfig::default(), g);
+    let mut stream = vec![0i16; 8000];
+    stream.extend(speech("Springer Felix drei"));
+    let _ = listener.push(rec.as_mut(), &stream).expect("push");
+    assert!(listener.in_utterance());
+    listener.reset(rec.as_mut());
+    let events = listener
+        .push(rec.as_mut(), &vec![0i16; 16_000])
+        .expect("push");
+    assert!(heard(&events).is_empty());
+    assert!(!listener.in_utterance());
+}
+
+#[test]
+fn voice_input_runs_on_its_threads_and_takes_new_grammars() {
+    let g = grammar();
+    let rec =
+        asr::open(&RecognizerConfig::new(Lang::De, Backend::Pocketsphinx)).expect("pocketsphinx");
+    let mut samples = vec![0i16; 8000];
+    samples.extend(speech("Eva zwei Eva vier"));
+    samples.extend(vec![0i16; 16_000]);
+    samples.extend(speech("Ja"));
+    samples.extend(vec![0i16; 16_000]);
+    let config = VoiceConfig {
+        source: AudioSource::Samples {
+            samples,
+            realtime: true,
+        },
+        listen: ListenConfig::default(),
+    };
+    let (voice, events) = VoiceInput::start(config, rec, g).expect("starts");
+    assert!(matches!(
+        events.recv_timeout(Duration::from_secs(5)),
+        Ok(VoiceEvent::GrammarSet { .. })
+    ));
+    let mut seen = Vec::new();
+    let mut answers_sent = false;
+    while let Ok(event) = events.recv_timeout(Duration::from_secs(10)) {
+        if let VoiceEvent::Heard(h) = &event {
+            if !answers_sent {
+                // after the move, only yes/no make sense: the grammar changes between utterances
+                voice.set_grammar(Grammar::from_phrases(
+                    Lang::De,
+                    [
+                        ("ja", Meaning::Answer("yes".into())),
+                        ("nein", Meaning::Answer("no".into())),
+                    ],
+                ));
+                answers_sent = true;
+            }
+            seen.push(h.best().to_string());
+        }
+        if event == VoiceEvent::EndOfInput {
+            break;
+        }
+    }
+    voice.stop();
+    assert_eq!(seen, vec!["eva zwei eva vier", "ja"]);
+}
+
+#[test]
+fn a_muted_microphone_hears_nothing() {
+    let g = grammar();
+    let rec =
+        asr::open(&RecognizerConfig::new(Lang::De, Backend::Pocketsphinx)).expect("pocketsphinx");
+    let mut samples = vec![0i16; 8000];
+    samples.extend(speech("Springer Felix drei"));
+    samples.extend(vec![0i16; 16_000]);
+    let config = VoiceConfig {
+        source: AudioSource::Samples {
+            samples,
+            realtime: true,
+        },
+        listen: ListenConfig::default(),
+    };
+    let (voice, events) = VoiceInput::start(config, rec, g).expect("starts");
+    let guard = voice.mute_guard();
+    let mut heard_any = false;
+    while let Ok(event) = events.recv_timeout(Duration::from_secs(10)) {
+        heard_any |= matches!(event, VoiceEvent::Heard(_));
+        if event == VoiceEvent::EndOfInput {
+            break;
+        }
+    }
+    drop(guard);
+    voice.stop();
+    assert!(!heard_any, "Rochade must not hear itself while it speaks");
+}

@@ -1,0 +1,220 @@
+//! End to end, as a blind player uses it: espeak-ng speaks the moves of a real game into the
+//! virtual microphone, `rochade play --voice` recognizes them with pocketsphinx, reads each
+//! back through speech into the virtual speaker, the player says "ja", the opponent's moves
+//! are typed; the journal shows the moves made, the read-backs were spoken (recorded from the
+//! speaker and recognized back), and each spoken move was kept as a recording (D.2.5).
+//!
+//! Runs inside the PulseAudio sandbox (scripts/test.sh, scripts/audio-sandbox.sh).
+mod voice_support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use rochade::lang::Lang;
+use voice_support as support;
+
+/// Kasparov – Deep Blue, New York 1997, game 1: White's first four moves as spoken, their
+/// read-backs, and Black's replies as typed by whoever enters them.
+const GAME: [(&str, &str, &str, &str); 4] = [
+    ("Springer Felix drei", "Springer Felix drei", "g1f3", "d5"),
+    ("Gustav drei", "Gustav drei", "g2g3", "Lg4"),
+    ("Bella drei", "Bella drei", "b2b3", "Sd7"),
+    ("Läufer Bella zwei", "Läufer Bella zwei", "c1b2", "e6"),
+];
+
+fn wait_for(
+    lines: &Receiver<String>,
+    seen: &mut Vec<String>,
+    want: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                seen.push(line.clone());
+                if want(&line) {
+                    return Some(line);
+                }
+            }
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+fn speak(dir: &Path, name: &str, text: &str) {
+    let wav = support::utterance_wav(text, "de", &dir.join(format!("{name}.wav")));
+    let status = support::play_into_microphone(&wav).wait().expect("paplay");
+    assert!(status.success(), "paplay failed");
+}
+
+#[test]
+fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
+    if !support::audio_tests_enabled() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let games = dir.path().join("games");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .args([
+            "play",
+            "--voice",
+            "--recognizer",
+            "pocketsphinx",
+            "--confirm-ms",
+            "0",
+            "--time-control",
+            "5400+30",
+            "--speech",
+            "auto",
+        ])
+        .arg("--games-dir")
+        .arg(&games)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rochade play starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    assert!(
+        wait_for(&lines, &mut seen, |l| l.starts_with("Rochade Partie")).is_some(),
+        "{seen:#?}"
+    );
+    // The greeting has been spoken: speech output and the recognizer are ready.
+    assert!(
+        wait_for(&lines, &mut seen, |l| l.starts_with("Sprachausgabe:")).is_some(),
+        "{seen:#?}"
+    );
+    std::thread::sleep(Duration::from_millis(500));
+
+    let mut retries = 0;
+    let mut spoken_back = Vec::new();
+    for (i, (say, read_back, uci, reply)) in GAME.iter().enumerate() {
+        let mut made = false;
+        for attempt in 0..3 {
+            let recording = dir.path().join(format!("readback-{i}-{attempt}.wav"));
+            let recorder = support::record_speaker(&recording);
+            std::thread::sleep(Duration::from_millis(400));
+            speak(dir.path(), &format!("move-{i}-{attempt}"), say);
+            let heard = wait_for(&lines, &mut seen, |l| {
+                l.starts_with("An Sie: ")
+                    && (l.ends_with('?')
+                        || l.contains("Nicht verstanden")
+                        || l.contains("nicht möglich")
+                        || l.ends_with("Ja oder nein."))
+            })
+            .unwrap_or_else(|| panic!("no answer to {say:?}: {seen:#?}"));
+            // The read-back is spoken; record it to its end.
+            std::thread::sleep(Duration::from_millis(3000));
+            support::stop_recorder(recorder);
+            let expected = format!("An Sie: {read_back}?");
+            if heard == expected {
+                let recognized = support::recognize_file(
+                    &recording,
+                    Lang::De,
+                    &[
+                        "springer felix drei",
+                        "gustav drei",
+                        "bella drei",
+                        "läufer bella zwei",
+                        "nicht verstanden",
+                    ],
+                );
+                spoken_back.push((read_back.to_lowercase(), recognized));
+                speak(dir.path(), &format!("ja-{i}-{attempt}"), "ja");
+                let announced = format!("An den Gegner: {read_back}");
+                if wait_for(&lines, &mut seen, |l| l == announced).is_some() {
+                    made = true;
+                    break;
+                }
+            }
+            // Misheard: the player withdraws it, as at the board, and says the move again.
+            retries += 1;
+            child
+                .stdin
+                .as_mut()
+                .expect("stdin")
+                .write_all(b"nein\n")
+                .expect("write");
+            // "Zurückgenommen. Ihr Zug?" is spoken; the microphone listens again after it.
+            std::thread::sleep(Duration::from_millis(3500));
+        }
+        assert!(made, "{uci} was not made after 3 tries: {seen:#?}");
+        let stdin = child.stdin.as_mut().expect("stdin");
+        writeln!(stdin, "{reply}").expect("write the reply");
+        stdin.flush().expect("flush");
+        assert!(
+            wait_for(&lines, &mut seen, |l| l.starts_with("An Sie: Gegner:")).is_some(),
+            "the opponent's {reply} was not announced: {seen:#?}"
+        );
+        // The announcement is spoken (the microphone is muted meanwhile); the player waits.
+        std::thread::sleep(Duration::from_millis(3500));
+    }
+    writeln!(child.stdin.as_mut().expect("stdin"), "ende").expect("ende");
+    let status = child.wait().expect("play ends");
+    assert!(status.success());
+    eprintln!("retries after a misheard move: {retries}");
+
+    // The read-backs were spoken to the speaker sink and say the move.
+    for (want, got) in &spoken_back {
+        assert_eq!(got, want, "the read-back recorded from the speaker");
+    }
+    assert_eq!(
+        spoken_back.len(),
+        GAME.len(),
+        "each move was read back aloud once"
+    );
+
+    // The journal shows White's moves made, in order: replayed, it makes them again.
+    let journal = std::fs::read_dir(&games)
+        .expect("games dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .expect("a journal");
+    let replay = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .arg("replay")
+        .arg(&journal)
+        .output()
+        .expect("replay runs");
+    let made: Vec<String> = String::from_utf8_lossy(&replay.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["kind"] == "made" && v["by"] == "white")
+        .map(|v| v["uci"].as_str().unwrap_or("").to_string())
+        .collect();
+    let want: Vec<&str> = GAME.iter().map(|g| g.2).collect();
+    assert_eq!(made, want);
+    let journal_text = std::fs::read_to_string(&journal).expect("journal");
+    assert!(
+        journal_text.contains("\"heard\":[["),
+        "voice alternatives are journaled"
+    );
+
+    // Each spoken move is kept as a recording, named by its number (D.2.5).
+    let audio = journal.with_extension("audio");
+    for n in 1..=GAME.len() {
+        let wav = audio.join(format!("{n:03}-white.wav"));
+        let samples = rochade::audio::wav::read_16k_mono(&wav)
+            .unwrap_or_else(|e| panic!("{}: {e}", wav.display()));
+        assert!(
+            samples.len() > 16_000 / 2,
+            "{} holds the utterance",
+            wav.display()
+        );
+    }
+    support::kill_speech_dispatcher(Path::new(
+        &std::env::var("XDG_RUNTIME_DIR").unwrap_or_default(),
+    ));
+}

@@ -1,0 +1,132 @@
+//! Pocketsphinx recognizes German phrases spoken by espeak-ng voices, with a per-position
+//! phrase list; results come back in the grammar's spelling.
+use rochade::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
+use rochade::audio::resample::resample;
+use rochade::lang::Lang;
+use rochade::speech::espeak::{Voice, synthesize};
+
+fn speak(text: &str, voice: &str) -> Vec<i16> {
+    let speech = synthesize(text, &Voice::new(voice, 150)).expect("espeak-ng");
+    let mut samples = vec![0i16; 4800];
+    samples.extend(resample(&speech.samples, speech.sample_rate, 16_000));
+    samples.extend(vec![0i16; 4800]);
+    samples
+}
+
+/// The phrases a player might say in the starting position (a small stand-in for the
+/// interpreter's move phrases) plus commands.
+fn start_grammar() -> Grammar {
+    let mut g = Grammar::new(Lang::De);
+    for (phrase, uci) in [
+        ("eva vier", "e2e4"),
+        ("eva zwei eva vier", "e2e4"),
+        ("eva drei", "e2e3"),
+        ("david vier", "d2d4"),
+        ("david zwei david vier", "d2d4"),
+        ("cäsar vier", "c2c4"),
+        ("springer felix drei", "g1f3"),
+        ("springer gustav eins felix drei", "g1f3"),
+        ("springer cäsar drei", "b1c3"),
+        ("springer anna drei", "b1a3"),
+        ("springer hector drei", "g1h3"),
+        ("felix vier", "f2f4"),
+        ("gustav drei", "g2g3"),
+        ("bella vier", "b2b4"),
+        ("hector vier", "h2h4"),
+        ("anna vier", "a2a4"),
+    ] {
+        g.add(phrase, Meaning::Move(uci.into()));
+    }
+    for (phrase, command) in [
+        ("zeit", "time"),
+        ("züge", "moves"),
+        ("korrektur", "correction"),
+        ("hilfe", "help"),
+    ] {
+        g.add(phrase, Meaning::Command(command.into()));
+    }
+    g
+}
+
+fn pocketsphinx() -> Box<dyn Recognizer> {
+    asr::open(&RecognizerConfig::new(Lang::De, Backend::Pocketsphinx)).expect("pocketsphinx starts")
+}
+
+#[test]
+fn phrases_of_three_voices_are_recognized() {
+    let grammar = start_grammar();
+    let mut rec = pocketsphinx();
+    let report = rec.set_grammar(&grammar).expect("grammar");
+    assert_eq!(report.phrases, grammar.len());
+    assert!(
+        report.missing_words.is_empty(),
+        "{:?}",
+        report.missing_words
+    );
+    let phrases: Vec<String> = grammar.phrases().map(str::to_string).collect();
+    let mut right = 0;
+    let mut total = 0;
+    let mut wrong = Vec::new();
+    for voice in ["de", "de+f3", "de+m3"] {
+        for phrase in &phrases {
+            let heard =
+                asr::recognize(rec.as_mut(), &grammar, &speak(phrase, voice)).expect("decode");
+            total += 1;
+            if heard.best() == phrase {
+                right += 1;
+            } else {
+                wrong.push(format!("{voice}: {phrase} -> {}", heard.best()));
+            }
+        }
+    }
+    // the aim is 97 %; the test allows a little slack for voice differences
+    assert!(right * 100 >= total * 90, "{right}/{total}: {wrong:#?}");
+}
+
+#[test]
+fn results_use_the_grammar_spelling_and_carry_confidences() {
+    let grammar = start_grammar();
+    let mut rec = pocketsphinx();
+    rec.set_grammar(&grammar).expect("grammar");
+    let heard = asr::recognize(rec.as_mut(), &grammar, &speak("Springer Cäsar drei", "de"))
+        .expect("decode");
+    assert!(heard.in_grammar);
+    assert_eq!(heard.best(), "springer cäsar drei");
+    let total: f32 = heard.alternatives.iter().map(|a| a.confidence).sum();
+    assert!((total - 1.0).abs() < 0.01, "{heard:?}");
+    assert!(heard.alternatives.iter().all(|a| grammar.contains(&a.text)));
+}
+
+#[test]
+fn a_new_grammar_replaces_the_old_one() {
+    let mut rec = pocketsphinx();
+    let first = start_grammar();
+    rec.set_grammar(&first).expect("grammar");
+    let answers = Grammar::from_phrases(
+        Lang::De,
+        [
+            ("ja", Meaning::Answer("yes".into())),
+            ("nein", Meaning::Answer("no".into())),
+            ("dame", Meaning::Answer("q".into())),
+            ("springer", Meaning::Answer("n".into())),
+        ],
+    );
+    rec.set_grammar(&answers).expect("answers");
+    let heard = asr::recognize(rec.as_mut(), &answers, &speak("Nein", "de")).expect("decode");
+    assert_eq!(heard.best(), "nein");
+    let heard = asr::recognize(rec.as_mut(), &answers, &speak("Springer Felix drei", "de"))
+        .expect("decode");
+    assert!(
+        !heard.best().contains("felix"),
+        "the old grammar is gone: {heard:?}"
+    );
+}
+
+#[test]
+fn decoding_without_a_grammar_is_an_error_not_a_crash() {
+    let mut rec = pocketsphinx();
+    assert!(matches!(
+        rec.accept(&[0; 1600]),
+        Err(asr::AsrError::NoGrammar)
+    ));
+}

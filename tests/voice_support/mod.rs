@@ -1,0 +1,108 @@
+//! Shared pieces of the voice, audio and speech tests: espeak-ng utterances as WAV files,
+//! the private PulseAudio world of scripts/audio-sandbox.sh (play into the virtual
+//! microphone, record the virtual speaker), and recognizing a recording back.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use rochade::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
+use rochade::audio::resample::resample;
+use rochade::lang::Lang;
+use rochade::speech::espeak::{Voice, synthesize};
+
+/// Whether the PulseAudio sandbox is up (scripts/test.sh or scripts/audio-sandbox.sh set
+/// ROCHADE_AUDIO_TESTS=1). Without it the audio tests say so and pass.
+pub fn audio_tests_enabled() -> bool {
+    let on = std::env::var_os("ROCHADE_AUDIO_TESTS").is_some_and(|v| v == "1");
+    if !on {
+        eprintln!("SKIPPED: run inside scripts/audio-sandbox.sh (ROCHADE_AUDIO_TESTS=1)");
+    }
+    on
+}
+
+/// An utterance of `text` by an espeak-ng voice at 16 kHz, with `pad_ms` of silence on each side.
+pub fn utterance(text: &str, voice: &str, pad_ms: usize) -> Vec<i16> {
+    let speech = synthesize(text, &Voice::new(voice, 150)).expect("espeak-ng");
+    let pad = vec![0i16; pad_ms * 16];
+    let mut samples = pad.clone();
+    samples.extend(resample(&speech.samples, speech.sample_rate, 16_000));
+    samples.extend(pad);
+    samples
+}
+
+/// Writes an utterance as a 16 kHz WAV file.
+pub fn utterance_wav(text: &str, voice: &str, path: &Path) -> PathBuf {
+    rochade::audio::wav::write_mono(path, &utterance(text, voice, 300), 16_000).expect("write wav");
+    path.to_path_buf()
+}
+
+/// "The player speaks": plays a WAV file into the virtual microphone (micfeed → vmic).
+pub fn play_into_microphone(wav: &Path) -> Child {
+    Command::new("paplay")
+        .arg("--device=micfeed")
+        .arg(wav)
+        .spawn()
+        .expect("paplay")
+}
+
+/// "What Rochade said": records the virtual speaker's monitor until the child is stopped.
+pub fn record_speaker(out: &Path) -> Child {
+    Command::new("parecord")
+        .args([
+            "--device=spk.monitor",
+            "--rate=16000",
+            "--channels=1",
+            "--format=s16le",
+            "--file-format=wav",
+        ])
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("parecord")
+}
+
+/// Stops a recorder so that it finishes its file (SIGINT), and waits for it.
+pub fn stop_recorder(mut child: Child) {
+    let _ = Command::new("kill")
+        .arg("-INT")
+        .arg(child.id().to_string())
+        .status();
+    for _ in 0..50 {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Recognizes a recording with pocketsphinx against `phrases`; the best text.
+pub fn recognize_file(path: &Path, lang: Lang, phrases: &[&str]) -> String {
+    let samples = rochade::audio::wav::read_16k_mono(path).expect("read recording");
+    let grammar = Grammar::from_phrases(
+        lang,
+        phrases
+            .iter()
+            .map(|p| (*p, Meaning::Command(p.to_string()))),
+    );
+    let mut rec =
+        asr::open(&RecognizerConfig::new(lang, Backend::Pocketsphinx)).expect("pocketsphinx");
+    rec.set_grammar(&grammar).expect("grammar");
+    asr::recognize(rec.as_mut(), &grammar, &samples)
+        .expect("decode")
+        .best()
+        .to_string()
+}
+
+/// Kills the speech-dispatcher a test started in the runtime directory `runtime`: it can
+/// hang for good without an audio server and ignore SIGTERM.
+pub fn kill_speech_dispatcher(runtime: &Path) {
+    let pidfile = runtime.join("speech-dispatcher/pid/speech-dispatcher.pid");
+    if let Ok(pid) = std::fs::read_to_string(pidfile) {
+        let _ = Command::new("kill").arg("-KILL").arg(pid.trim()).status();
+    }
+}
