@@ -2,6 +2,11 @@
 //! energy against a tracked noise floor. Pure and deterministic: the caller feeds samples
 //! and asks how long it has been quiet.
 //!
+//! The floor is the median level of the recent frames outside speech: a room's noise
+//! (pink noise above all) varies by several dB from one 10 ms frame to the next, so a floor
+//! that followed the quietest frames would count the ordinary ones as speech and never
+//! find the end of an utterance.
+//!
 //! ```
 //! use rochade::audio::endpoint::{Endpointer, EndpointConfig};
 //! let mut ep = Endpointer::new(EndpointConfig::default());
@@ -18,6 +23,9 @@
 
 /// Samples per analysis frame (10 ms at 16 kHz).
 pub const FRAME: usize = 160;
+
+/// How many recent quiet frames the floor is the median of (one second).
+const FLOOR_FRAMES: usize = 100;
 
 /// Tuning of the endpointer.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,6 +60,8 @@ pub struct Endpointer {
     config: EndpointConfig,
     /// Noise floor, dB full scale.
     floor_db: Option<f64>,
+    /// Levels of the recent frames outside speech, oldest first.
+    quiet: std::collections::VecDeque<f64>,
     pending: Vec<i16>,
     /// Samples analysed so far (whole frames).
     analysed: u64,
@@ -59,6 +69,13 @@ pub struct Endpointer {
     loud_run: usize,
     speech_start: Option<u64>,
     last_speech_end: Option<u64>,
+}
+
+/// The median of the levels, if any.
+fn median(levels: &std::collections::VecDeque<f64>) -> Option<f64> {
+    let mut sorted: Vec<f64> = levels.iter().copied().collect();
+    sorted.sort_by(f64::total_cmp);
+    sorted.get(sorted.len() / 2).copied()
 }
 
 /// Level of a frame in dB full scale.
@@ -79,6 +96,7 @@ impl Endpointer {
         Endpointer {
             config,
             floor_db: None,
+            quiet: std::collections::VecDeque::with_capacity(FLOOR_FRAMES),
             pending: Vec::new(),
             analysed: 0,
             in_speech: false,
@@ -118,15 +136,14 @@ impl Endpointer {
         } else {
             self.loud_run = 0;
         }
-        // The floor follows quiet frames down at once and creeps up slowly (about 1 dB a
-        // second), so that speech does not raise it but a louder room eventually does.
-        let next = if db < floor {
-            0.7 * floor + 0.3 * db
-        } else if self.in_speech {
-            floor + 0.002
-        } else {
-            floor + 0.01
-        };
+        // Only frames outside speech tell what the room sounds like.
+        if !self.in_speech {
+            if self.quiet.len() == FLOOR_FRAMES {
+                self.quiet.pop_front();
+            }
+            self.quiet.push_back(db);
+        }
+        let next = median(&self.quiet).unwrap_or(floor);
         self.floor_db = Some(next.max(self.config.floor_min_db));
     }
 
@@ -227,6 +244,36 @@ mod tests {
             "{}",
             ep.silence_ms()
         );
+    }
+
+    /// Noise whose level jumps by 8 dB from frame to frame, as pink noise does.
+    fn uneven_noise(frames: usize, seed: u64) -> Vec<i16> {
+        (0..frames)
+            .flat_map(|f| {
+                noise(
+                    FRAME,
+                    if f % 2 == 0 { 200.0 } else { 500.0 },
+                    seed + f as u64,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_end_of_speech_is_found_in_uneven_noise() {
+        let mut ep = Endpointer::new(EndpointConfig::default());
+        ep.push(&uneven_noise(100, 10));
+        assert!(!ep.in_speech(), "the noise alone is not speech");
+        let speech: Vec<i16> = tone(16_000, 6000.0)
+            .iter()
+            .zip(uneven_noise(100, 20))
+            .map(|(a, b)| a.saturating_add(b))
+            .collect();
+        ep.push(&speech);
+        assert!(ep.in_speech());
+        ep.push(&uneven_noise(60, 30));
+        // The louder noise frames are not taken for more speech: the quiet runs on.
+        assert!(ep.silence_ms() >= 590, "{}", ep.silence_ms());
     }
 
     #[test]
