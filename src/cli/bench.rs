@@ -5,6 +5,7 @@ use clap::{Args, Subcommand};
 pub mod clock;
 pub mod interpret;
 pub mod readback;
+pub mod voice;
 
 /// The arguments of `rochade bench`.
 #[derive(Debug, Args)]
@@ -22,6 +23,9 @@ pub enum BenchTarget {
     Interpret(interpret::InterpretBenchArgs),
     /// The assistant: from a recognizer's final result to the read-back text, journal included.
     Readback(readback::ReadbackBenchArgs),
+    /// The voice path: espeak-ng voices speak moves of real games, clean and with noise;
+    /// accuracy, latency to the read-back, real-time factor, memory; Vosk load and compile.
+    Voice(voice::VoiceBenchArgs),
 }
 
 /// Runs the chosen benchmark; the exit code comes back.
@@ -30,5 +34,6 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         BenchTarget::Clock(args) => clock::run(&args),
         BenchTarget::Interpret(args) => interpret::run(&args),
         BenchTarget::Readback(args) => readback::run(&args),
+        BenchTarget::Voice(args) => voice::run(&args),
     }
 }

@@ -2,7 +2,6 @@
 use clap::{Parser, Subcommand};
 
 pub mod bench;
-pub mod bench_voice;
 pub mod devices;
 pub mod interpret;
 pub mod models;

@@ -1,1 +1,0 @@
-//! `rochade bench voice` (in progress).
