@@ -49,7 +49,9 @@ pub struct ListenConfig {
     /// Quiet after speech that ends an utterance.
     pub end_silence_ms: u64,
     /// Quiet after speech that ends it early when the partial result is already one
-    /// complete, unambiguous phrase ([`Grammar::is_final`]).
+    /// complete, unambiguous phrase ([`Grammar::is_final`]). Not shorter than the closure of
+    /// a stop inside a word: at 100 ms "Turm Anna d|rei" was cut and taken for "Turm Anna
+    /// zwei" (`rochade bench voice`).
     pub early_silence_ms: u64,
     /// Audio kept from before the detected start (soft first consonants).
     pub pre_roll_ms: u64,
@@ -68,7 +70,7 @@ impl Default for ListenConfig {
         ListenConfig {
             endpoint: EndpointConfig::default(),
             end_silence_ms: 600,
-            early_silence_ms: 100,
+            early_silence_ms: 200,
             pre_roll_ms: 300,
             max_utterance_ms: 8000,
             min_speech_ms: 120,

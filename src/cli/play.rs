@@ -19,7 +19,7 @@ use crate::assistant::protocol::Heard;
 use crate::assistant::protocol::{
     Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
-use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice};
+use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::{GameEpoch, Ticker};
 use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
@@ -389,12 +389,18 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             },
             recv(voice_events) -> ev => match ev {
                 Ok(VoiceEvent::Heard(heard)) => {
+                    voice_log(format_args!(
+                        "voice: heard {:?} (speech {}-{} ms, ended at {} ms{})",
+                        heard.alternatives,
+                        heard.speech_start_ms,
+                        heard.speech_end_ms,
+                        heard.committed_ms,
+                        if heard.early { ", early" } else { "" }
+                    ));
                     utterance = Some(heard.samples.clone());
-                    if heard.alternatives.is_empty() {
-                        None
-                    } else {
-                        Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
-                    }
+                    // Nothing recognized is still an utterance: the player hears "Nicht
+                    // verstanden" and says it again, rather than waiting in silence.
+                    Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
                 }
                 Ok(VoiceEvent::GrammarSet { warning: Some(w), .. }) | Ok(VoiceEvent::Notice(w)) => {
                     printer.line(&w);
@@ -414,7 +420,10 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     voice_events = crossbeam_channel::never();
                     None
                 }
-                Ok(_) => None,
+                Ok(other) => {
+                    voice_log(format_args!("voice: {other:?}"));
+                    None
+                }
             },
             recv(ticks) -> _ => None,
         };

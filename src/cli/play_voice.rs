@@ -123,6 +123,21 @@ pub fn start_voice(
     Ok((handle, events, opened.notices))
 }
 
+/// Writes a line of the voice log to standard error when `ROCHADE_VOICE_LOG=1`: what the
+/// recognizer heard and when Rochade spoke, with seconds since the start, for finding out
+/// why a move was misheard or an answer missed.
+pub fn voice_log(message: std::fmt::Arguments<'_>) {
+    static START: std::sync::OnceLock<Option<Instant>> = std::sync::OnceLock::new();
+    let start = START.get_or_init(|| {
+        std::env::var_os("ROCHADE_VOICE_LOG")
+            .is_some_and(|v| v == "1")
+            .then(Instant::now)
+    });
+    if let Some(start) = start {
+        eprintln!("[{:8.3}] {message}", start.elapsed().as_secs_f64());
+    }
+}
+
 /// An announcement for the speech thread.
 struct Utterance {
     to: Listener,
@@ -212,8 +227,14 @@ impl Speech {
                     };
                     let guard = mute.as_ref().map(|m| m.guard(Duration::from_millis(150)));
                     let t0 = Instant::now();
+                    voice_log(format_args!("speech: saying {:?}", u.text));
                     let result = speaker.speak(&u.text);
                     drop(guard);
+                    voice_log(format_args!(
+                        "speech: done after {} ms ({})",
+                        t0.elapsed().as_millis(),
+                        if result.is_ok() { "spoken" } else { "failed" }
+                    ));
                     for n in speaker.take_notices() {
                         let _ = notice_tx.send(n);
                     }
