@@ -16,13 +16,46 @@ use std::time::{Duration, Instant};
 use rochade::lang::Lang;
 use voice_support as support;
 
-/// Kasparov – Deep Blue, New York 1997, game 1: White's first four moves as spoken, their
-/// read-backs, and Black's replies as typed by whoever enters them.
-const GAME: [(&str, &str, &str, &str); 4] = [
-    ("Springer Felix drei", "Springer Felix drei", "g1f3", "d5"),
-    ("Gustav drei", "Gustav drei", "g2g3", "Lg4"),
-    ("Bella drei", "Bella drei", "b2b3", "Sd7"),
-    ("Läufer Bella zwei", "Läufer Bella zwei", "c1b2", "e6"),
+/// Kasparov – Deep Blue, New York 1997, game 1: White's first four moves as spoken (the
+/// short form, and the full form with the origin that a player uses when the short one was
+/// misheard), their read-backs, and Black's replies as typed by whoever enters them.
+struct Spoken {
+    short: &'static str,
+    full: &'static str,
+    read_back: &'static str,
+    uci: &'static str,
+    reply: &'static str,
+}
+
+const GAME: [Spoken; 4] = [
+    Spoken {
+        short: "Springer Felix drei",
+        full: "Springer Gustav eins Felix drei",
+        read_back: "Springer Felix drei",
+        uci: "g1f3",
+        reply: "d5",
+    },
+    Spoken {
+        short: "Gustav drei",
+        full: "Gustav zwei Gustav drei",
+        read_back: "Gustav drei",
+        uci: "g2g3",
+        reply: "Lg4",
+    },
+    Spoken {
+        short: "Bella drei",
+        full: "Bella zwei Bella drei",
+        read_back: "Bella drei",
+        uci: "b2b3",
+        reply: "Sd7",
+    },
+    Spoken {
+        short: "Läufer Bella zwei",
+        full: "Läufer Cesar eins Bella zwei",
+        read_back: "Läufer Bella zwei",
+        uci: "c1b2",
+        reply: "e6",
+    },
 ];
 
 fn wait_for(
@@ -73,16 +106,27 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
         ])
         .arg("--games-dir")
         .arg(&games)
+        .env("ROCHADE_VOICE_LOG", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("rochade play starts");
     let stdout = child.stdout.take().expect("stdout");
+    let stderr = child.stderr.take().expect("stderr");
     let (tx, lines) = channel();
+    let tx_err = tx.clone();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // What the recognizer heard (ROCHADE_VOICE_LOG) joins the lines seen, for the reports.
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx_err.send(format!("[stderr] {line}")).is_err() {
                 break;
             }
         }
@@ -101,9 +145,11 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
 
     let mut retries = 0;
     let mut spoken_back = Vec::new();
-    for (i, (say, read_back, uci, reply)) in GAME.iter().enumerate() {
+    for (i, mv) in GAME.iter().enumerate() {
         let mut made = false;
         for attempt in 0..3 {
+            // The first time the short form; after a misheard move, the full one.
+            let say = if attempt == 0 { mv.short } else { mv.full };
             let recording = dir.path().join(format!("readback-{i}-{attempt}.wav"));
             let recorder = support::record_speaker(&recording);
             std::thread::sleep(Duration::from_millis(400));
@@ -119,7 +165,7 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
             // The read-back is spoken; record it to its end.
             std::thread::sleep(Duration::from_millis(3000));
             support::stop_recorder(recorder);
-            let expected = format!("An Sie: {read_back}?");
+            let expected = format!("An Sie: {}?", mv.read_back);
             if heard == expected {
                 let recognized = support::recognize_file(
                     &recording,
@@ -132,11 +178,25 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
                         "nicht verstanden",
                     ],
                 );
-                spoken_back.push((read_back.to_lowercase(), recognized));
-                speak(dir.path(), &format!("ja-{i}-{attempt}"), "ja");
-                let announced = format!("An den Gegner: {read_back}");
-                if wait_for(&lines, &mut seen, |l| l == announced).is_some() {
-                    made = true;
+                // "Ja", said again when it was not understood.
+                let announced = format!("An den Gegner: {}", mv.read_back);
+                for yes in 0..3 {
+                    speak(dir.path(), &format!("ja-{i}-{attempt}-{yes}"), "ja");
+                    let answer = wait_for(&lines, &mut seen, |l| {
+                        l == announced || l.contains("Nicht verstanden") || l.ends_with('?')
+                    });
+                    if answer.as_deref() == Some(announced.as_str()) {
+                        made = true;
+                        break;
+                    }
+                    if answer.is_none_or(|a| !a.contains("Nicht verstanden")) {
+                        break;
+                    }
+                    retries += 1;
+                    std::thread::sleep(Duration::from_millis(2000));
+                }
+                if made {
+                    spoken_back.push((mv.read_back.to_lowercase(), recognized));
                     break;
                 }
             }
@@ -149,15 +209,20 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
                 .write_all(b"nein\n")
                 .expect("write");
             // "Zurückgenommen. Ihr Zug?" is spoken; the microphone listens again after it.
-            std::thread::sleep(Duration::from_millis(3500));
+            assert!(
+                wait_for(&lines, &mut seen, |l| l.contains("Zurückgenommen")).is_some(),
+                "the withdrawal was not confirmed: {seen:#?}"
+            );
+            std::thread::sleep(Duration::from_millis(3000));
         }
-        assert!(made, "{uci} was not made after 3 tries: {seen:#?}");
+        assert!(made, "{} was not made after 3 tries: {seen:#?}", mv.uci);
         let stdin = child.stdin.as_mut().expect("stdin");
-        writeln!(stdin, "{reply}").expect("write the reply");
+        writeln!(stdin, "{}", mv.reply).expect("write the reply");
         stdin.flush().expect("flush");
         assert!(
             wait_for(&lines, &mut seen, |l| l.starts_with("An Sie: Gegner:")).is_some(),
-            "the opponent's {reply} was not announced: {seen:#?}"
+            "the opponent's {} was not announced: {seen:#?}",
+            mv.reply
         );
         // The announcement is spoken (the microphone is muted meanwhile); the player waits.
         std::thread::sleep(Duration::from_millis(3500));
@@ -194,7 +259,7 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
         .filter(|v| v["kind"] == "made" && v["by"] == "white")
         .map(|v| v["uci"].as_str().unwrap_or("").to_string())
         .collect();
-    let want: Vec<&str> = GAME.iter().map(|g| g.2).collect();
+    let want: Vec<&str> = GAME.iter().map(|g| g.uci).collect();
     assert_eq!(made, want);
     let journal_text = std::fs::read_to_string(&journal).expect("journal");
     assert!(

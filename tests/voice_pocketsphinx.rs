@@ -4,6 +4,7 @@ use rochade::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize};
+use rochade::vocab::Vocab;
 
 fn speak(text: &str, voice: &str) -> Vec<i16> {
     let speech = synthesize(text, &Voice::new(voice, 150)).expect("espeak-ng");
@@ -102,18 +103,11 @@ fn a_new_grammar_replaces_the_old_one() {
     let mut rec = pocketsphinx();
     let first = start_grammar();
     rec.set_grammar(&first).expect("grammar");
-    let answers = Grammar::from_phrases(
-        Lang::De,
-        [
-            ("ja", Meaning::Answer("yes".into())),
-            ("nein", Meaning::Answer("no".into())),
-            ("dame", Meaning::Answer("q".into())),
-            ("springer", Meaning::Answer("n".into())),
-        ],
-    );
+    // The answers to a read-back: yes, no, correction, repeat, help, the promotion pieces.
+    let answers = Grammar::for_answers(&Vocab::builtin(Lang::De));
     rec.set_grammar(&answers).expect("answers");
-    let heard = asr::recognize(rec.as_mut(), &answers, &speak("Nein", "de")).expect("decode");
-    assert_eq!(heard.best(), "nein");
+    let heard = asr::recognize(rec.as_mut(), &answers, &speak("Korrektur", "de")).expect("decode");
+    assert_eq!(heard.best(), "korrektur");
     let heard = asr::recognize(rec.as_mut(), &answers, &speak("Springer Felix drei", "de"))
         .expect("decode");
     assert!(
