@@ -1,5 +1,6 @@
 //! `rochade interpret`: the spoken-move interpreter as a machine-readable command
-//! (SPOKEN-MOVES.md §3), one position at a time, no audio and no state.
+//! (SPOKEN-MOVES.md §3), one position at a time, no state. With `--wav`, the words come from
+//! a recording, recognized with the grammar of the position as `play` recognizes them.
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -26,6 +27,17 @@ pub struct InterpretArgs {
     /// A JSON-lines file of {"fen", "heard", "lang"} objects, or - for standard input.
     #[arg(long)]
     pub batch: Option<String>,
+    /// A recording of the words (WAV, any rate): recognized with the grammar of the
+    /// position, then interpreted; the JSON gains "heard" (the text) and "ms" (decode time).
+    #[arg(long, requires = "fen", conflicts_with = "batch")]
+    pub wav: Option<PathBuf>,
+    /// The recognizer for --wav: vosk or pocketsphinx; by default Vosk when a model is
+    /// installed, pocketsphinx otherwise.
+    #[arg(long, requires = "wav")]
+    pub recognizer: Option<crate::asr::Backend>,
+    /// The Vosk model folder for --wav.
+    #[arg(long, requires = "wav")]
+    pub model: Option<PathBuf>,
     /// The words heard.
     #[arg(last = true)]
     pub words: Vec<String>,
@@ -234,6 +246,14 @@ pub fn run(args: InterpretArgs) -> anyhow::Result<i32> {
     let Some(fen) = &args.fen else {
         anyhow::bail!("give --fen FEN -- WORDS..., or --batch FILE.jsonl (- for standard input)");
     };
+    if let Some(wav) = &args.wav {
+        let out = match parse_fen(fen) {
+            Ok(pos) => recognize_wav(&args, &pos, wav)?,
+            Err(err) => error(err),
+        };
+        println!("{out}");
+        return Ok(if out["status"] == "error" { 1 } else { 0 });
+    }
     let interpreters = Interpreters::new(args.grammar.as_ref())?;
     let out = match parse_fen(fen) {
         Ok(pos) => interpreters
@@ -244,4 +264,53 @@ pub fn run(args: InterpretArgs) -> anyhow::Result<i32> {
     };
     println!("{out}");
     Ok(if out["status"] == "error" { 1 } else { 0 })
+}
+
+/// Recognizes a recording in a position and interprets what was heard.
+fn recognize_wav(
+    args: &InterpretArgs,
+    pos: &Chess,
+    wav: &std::path::Path,
+) -> anyhow::Result<Value> {
+    use crate::asr::{self, Grammar, RecognizerConfig};
+    let vocab = match &args.grammar {
+        Some(path) => {
+            let vocab = Vocab::load(path)?;
+            anyhow::ensure!(
+                vocab.lang() == args.lang,
+                "the vocabulary {} is for {}, not {}",
+                path.display(),
+                vocab.lang(),
+                args.lang
+            );
+            vocab
+        }
+        None => Vocab::builtin(args.lang),
+    };
+    let samples = crate::audio::wav::read_16k_mono(wav)?;
+    let mut config = RecognizerConfig::auto(args.lang);
+    config.backend = args.recognizer;
+    config.vosk_model = args.model.clone();
+    config.vocabulary = vocab.words().into_iter().collect();
+    let opened = asr::open_with_notices(&config)?;
+    for notice in opened.notices.iter().filter(|n| n.starts_with("warning")) {
+        eprintln!("{notice}");
+    }
+    let mut recognizer = opened.recognizer;
+    let grammar = Grammar::for_position(pos, &vocab);
+    let report = recognizer.set_grammar(&grammar)?;
+    if let Some(warning) = report.warning(recognizer.backend()) {
+        eprintln!("{warning}");
+    }
+    let started = std::time::Instant::now();
+    let heard = asr::recognize(recognizer.as_mut(), &grammar, &samples)?;
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut out = Interpreter::new(vocab)
+        .interpret(pos, &heard.pairs())
+        .to_json();
+    out["heard"] = json!(heard.best());
+    out["alternatives"] = json!(heard.pairs());
+    out["ms"] = json!((ms * 10.0).round() / 10.0);
+    out["recognizer"] = json!(recognizer.backend().name());
+    Ok(out)
 }

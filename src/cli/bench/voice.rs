@@ -354,19 +354,51 @@ fn vosk_figures(path: &std::path::Path) -> anyhow::Result<()> {
         return Ok(());
     }
     let mut recognizer = asr::vosk::VoskRecognizer::new(model, 5);
-    let mut times = Vec::new();
+    let started = Instant::now();
+    recognizer.warm_up()?;
+    println!(
+        "  warm-up (the lazily mapped graph): {:.0} ms",
+        started.elapsed().as_secs_f64() * 1000.0
+    );
+    let mut compile = Vec::new();
+    let mut decode = Vec::new();
     let mut phrases = 0;
+    let mut right = 0;
+    let mut audio_ms = 0.0;
     for round in 0..10 {
         let grammar = korean_grammar(&known, round);
         let report = recognizer.set_grammar(&grammar)?;
         phrases = report.phrases;
-        times.push(report.compile_ms);
+        compile.push(report.compile_ms);
+        // One phrase of the grammar, spoken by espeak-ng's Korean voice, decoded with it.
+        let Some(phrase) = grammar.phrases().nth(round * 3 % grammar.len().max(1)) else {
+            continue;
+        };
+        let spoken = synthesize(phrase, &Voice::new("ko", 140))?;
+        let mut samples = vec![0i16; 4800];
+        samples.extend(resample(&spoken.samples, spoken.sample_rate, SAMPLE_RATE));
+        samples.extend(vec![0i16; 8000]);
+        audio_ms += samples.len() as f64 / 16.0;
+        let started = Instant::now();
+        let heard = asr::recognize(&mut recognizer, &grammar, &samples)?;
+        decode.push(started.elapsed().as_secs_f64() * 1000.0);
+        if heard.best() == phrase {
+            right += 1;
+        }
     }
-    times.sort_by(f64::total_cmp);
+    compile.sort_by(f64::total_cmp);
     println!(
         "  grammar compile time ({phrases} phrases, 10 grammars): p50 {:.1} ms, largest {:.1} ms",
-        quantile(&times, 0.5),
-        times.last().copied().unwrap_or(0.0)
+        quantile(&compile, 0.5),
+        compile.last().copied().unwrap_or(0.0)
+    );
+    let total: f64 = decode.iter().sum();
+    decode.sort_by(f64::total_cmp);
+    println!(
+        "  decoding a phrase of each grammar (espeak-ng Korean): {right} of {} right, p50 {:.0} ms, real-time factor {:.3}",
+        decode.len(),
+        quantile(&decode, 0.5),
+        total / audio_ms.max(1.0)
     );
     let (_, peak) = memory_mb();
     println!("  peak memory of the process after Vosk: {peak:.0} MB");

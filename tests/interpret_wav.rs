@@ -1,0 +1,107 @@
+//! `rochade interpret --fen FEN --wav FILE`: a recording recognized with the grammar of the
+//! position and interpreted, with the text heard and the decode time (INTERFACES.md).
+mod voice_support;
+
+use std::process::Command;
+
+use serde_json::Value;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn interpret(args: &[&str]) -> (Option<i32>, Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .arg("interpret")
+        .args(args)
+        .output()
+        .expect("rochade runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let json = serde_json::from_str(stdout.trim()).unwrap_or(Value::Null);
+    (
+        out.status.code(),
+        json,
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+#[test]
+fn a_spoken_move_is_recognized_in_its_position_and_interpreted() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let wav = voice_support::utterance_wav("Springer Felix drei", "de", &dir.path().join("m.wav"));
+    let wav = wav.to_str().expect("utf-8 path");
+    let (code, json, stderr) =
+        interpret(&["--fen", START, "--wav", wav, "--recognizer", "pocketsphinx"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(json["status"], "move", "{json}");
+    assert_eq!(json["uci"], "g1f3");
+    assert_eq!(json["san"], "Nf3");
+    assert_eq!(json["heard"], "springer felix drei");
+    assert_eq!(json["recognizer"], "pocketsphinx");
+    assert!(json["ms"].as_f64().is_some_and(|ms| ms > 0.0), "{json}");
+}
+
+#[test]
+fn the_grammar_is_the_positions_own() {
+    // After 1. e4 e5 the grammar is White's moves there: the knight to c3 is one.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let wav = voice_support::utterance_wav("Springer Cesar drei", "de", &dir.path().join("m.wav"));
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    let (code, json, stderr) = interpret(&[
+        "--fen",
+        fen,
+        "--wav",
+        wav.to_str().expect("utf-8 path"),
+        "--recognizer",
+        "pocketsphinx",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(json["uci"], "b1c3", "{json}");
+}
+
+#[test]
+fn bad_input_gets_a_clear_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let missing = dir.path().join("none.wav");
+    let (code, _, stderr) = interpret(&[
+        "--fen",
+        START,
+        "--wav",
+        missing.to_str().expect("utf-8 path"),
+        "--recognizer",
+        "pocketsphinx",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("none.wav"), "{stderr}");
+
+    let not_wav = dir.path().join("text.wav");
+    std::fs::write(&not_wav, "not audio").expect("write");
+    let (code, _, stderr) = interpret(&[
+        "--fen",
+        START,
+        "--wav",
+        not_wav.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("text.wav"), "{stderr}");
+
+    let (code, json, _) = interpret(&["--fen", "not a fen", "--wav", "x.wav"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(json["status"], "error");
+    assert!(
+        json["error"].as_str().is_some_and(|e| e.contains("FEN")),
+        "{json}"
+    );
+
+    let speech = voice_support::utterance_wav("Eva vier", "de", &dir.path().join("e4.wav"));
+    let (code, _, stderr) = interpret(&[
+        "--fen",
+        START,
+        "--wav",
+        speech.to_str().expect("utf-8 path"),
+        "--recognizer",
+        "vosk",
+        "--model",
+        dir.path().join("no-model").to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("no-model"), "{stderr}");
+}
