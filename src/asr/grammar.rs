@@ -313,17 +313,14 @@ impl Grammar {
             if text.is_empty() {
                 continue;
             }
-            match self.phrase(&text) {
-                Some(phrase) => {
-                    if !in_grammar.iter().any(|a| a.text == phrase) {
-                        in_grammar.push(Alternative::new(phrase, alternative.confidence));
-                    }
-                }
-                None => {
-                    if !raw.iter().any(|a| a.text == text) {
-                        raw.push(Alternative::new(text, alternative.confidence));
-                    }
-                }
+            // Two spellings of one phrase ("cäsar", "caesar") are one reading: their shares add.
+            let (list, text) = match self.phrase(&text) {
+                Some(phrase) => (&mut in_grammar, phrase.to_string()),
+                None => (&mut raw, text),
+            };
+            match list.iter_mut().find(|a| a.text == text) {
+                Some(seen) => seen.confidence += alternative.confidence,
+                None => list.push(Alternative::new(text, alternative.confidence)),
             }
         }
         if in_grammar.is_empty() {
@@ -388,7 +385,11 @@ mod tests {
             Alternative::new("läufer david drei", 0.1),
         ]);
         assert!(r.in_grammar);
-        assert_eq!(r.pairs(), vec![("läufer david drei".to_string(), 0.3)]);
+        // both spellings are one reading: their shares add
+        let pairs = r.pairs();
+        assert_eq!(pairs.len(), 1);
+        assert_eq!(pairs[0].0, "läufer david drei");
+        assert!((pairs[0].1 - 0.4).abs() < 1e-6, "{pairs:?}");
         let r = g.rank(&[Alternative::new("Eva  vier Eva", 0.6)]);
         assert!(!r.in_grammar);
         assert_eq!(r.best(), "eva vier eva");

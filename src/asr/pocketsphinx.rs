@@ -18,7 +18,7 @@
 //! utterance is decoded once more with the mean it has just adapted.
 mod ffi;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ffi::{CStr, CString, c_char};
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
@@ -62,6 +62,9 @@ pub struct Pocketsphinx {
     unpronounceable: BTreeSet<String>,
     /// Token → the word as the grammar spells it.
     spelling: HashMap<String, String>,
+    /// The phrases of the search, respelled: the n-best list also holds paths that stop
+    /// part-way through a phrase ("springer cäsar"), which are left out.
+    complete: HashSet<String>,
     search: Option<CString>,
     searches_made: u64,
     in_utterance: bool,
@@ -136,6 +139,7 @@ impl Pocketsphinx {
             known: BTreeSet::new(),
             unpronounceable: BTreeSet::new(),
             spelling: HashMap::new(),
+            complete: HashSet::new(),
             search: None,
             searches_made: 0,
             in_utterance: false,
@@ -345,6 +349,7 @@ impl Recognizer for Pocketsphinx {
             unsafe { ffi::ps_unset_search(self.ps(), old.as_ptr()) };
         }
         self.spelling = spelling;
+        self.complete = phrases.iter().map(|p| self.respell(p)).collect();
         report.phrases = phrases.len();
         report.compile_ms = started.elapsed().as_secs_f64() * 1000.0;
         Ok(report)
@@ -409,7 +414,7 @@ impl Recognizer for Pocketsphinx {
                 let h = ffi::ps_nbest_hyp(nbest, &mut score);
                 if !h.is_null() {
                     let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
-                    if !text.is_empty() && !scored.iter().any(|(t, _)| *t == text) {
+                    if self.complete.contains(&text) && !scored.iter().any(|(t, _)| *t == text) {
                         scored.push((text, score));
                     }
                 }
