@@ -447,3 +447,32 @@ fn the_korean_model_is_fetched_unpacked_and_loads() {
     .expect("the unpacked model loads");
     assert_eq!(report.missing, vec![("springer".to_string(), None)]);
 }
+
+#[test]
+fn models_check_names_the_vocabulary_words_a_model_lacks() {
+    let Some(model) = korean_model() else { return };
+    let out = rochade()
+        .args(["models", "check"])
+        .arg(&model)
+        .output()
+        .expect("rochade runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The Korean model knows none of the German FIDE words: each is listed by name.
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("words checked"), "{text}");
+    for word in ["springer", "felix", "drei", "korrektur"] {
+        assert!(
+            text.lines().any(|l| l == word),
+            "{word} missing from: {text}"
+        );
+    }
+    let out = rochade()
+        .args(["models", "check"])
+        .arg(&model)
+        .args(["--words", "안녕하세요, 감사합니다"])
+        .output()
+        .expect("rochade runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("The model knows every word."), "{text}");
+}

@@ -201,7 +201,8 @@ fn check(args: CheckArgs) -> anyhow::Result<i32> {
 
 /// Every word of the built-in vocabulary of `lang`.
 pub fn vocabulary_words(lang: Lang) -> Vec<String> {
-    // TEMPORARY until the vocabulary lands on main
-    let _ = lang;
-    Vec::new()
+    crate::vocab::Vocab::builtin(lang)
+        .words()
+        .into_iter()
+        .collect()
 }
