@@ -369,6 +369,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     let (tick_tx, ticks) = unbounded();
     let ticker = Ticker::spawn(GameEpoch::now(), Duration::from_millis(100), tick_tx)?;
     let mut input_open = true;
+    // With push-to-talk, Enter on an empty line starts and ends an utterance.
+    let mut talking = false;
     loop {
         let mut utterance: Option<Vec<i16>> = None;
         let event = select! {
@@ -376,7 +378,16 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 Ok(Some(line)) => match typed_line(&line, Some(session.assistant())) {
                     Typed::Event(e) => Some(e),
                     Typed::Quit => break,
-                    Typed::Nothing => None,
+                    Typed::Nothing => {
+                        if let Some(v) = voice.as_ref().filter(|_| args.voice.push_to_talk) {
+                            talking = !talking;
+                            v.talk(talking);
+                            if talking {
+                                printer.note("Ich höre.", "Listening.");
+                            }
+                        }
+                        None
+                    }
                     Typed::Invalid(why) => {
                         printer.note(&format!("Nicht gelesen: {why}"), &format!("Not read: {why}"));
                         None
@@ -389,6 +400,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             },
             recv(voice_events) -> ev => match ev {
                 Ok(VoiceEvent::Heard(heard)) => {
+                    // an utterance too long for push-to-talk ends by itself
+                    talking = false;
                     voice_log(format_args!(
                         "voice: heard {:?} (speech {}-{} ms, ended at {} ms{})",
                         heard.alternatives,

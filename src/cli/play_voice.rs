@@ -56,6 +56,10 @@ pub struct VoiceArgs {
     /// Do not keep the audio of each spoken move.
     #[arg(long = "no-recording")]
     pub no_recording: bool,
+    /// Push-to-talk: the microphone is heard only between two presses of Enter on an empty
+    /// line (press, speak, press), for a noisy hall or a player who talks to the opponent.
+    #[arg(long = "push-to-talk")]
+    pub push_to_talk: bool,
 }
 
 impl VoiceArgs {
@@ -114,10 +118,11 @@ pub fn start_voice(
     config.vosk_model = args.model.clone();
     config.vocabulary = Vocab::builtin(lang).words().into_iter().collect();
     let opened = asr::open_with_notices(&config).map_err(|e| e.to_string())?;
-    let voice_config = match &args.audio_file {
+    let mut voice_config = match &args.audio_file {
         Some(path) => VoiceConfig::file(path.clone(), true),
         None => VoiceConfig::microphone(args.input_device.clone()),
     };
+    voice_config.listen.push_to_talk = args.push_to_talk;
     let (handle, events) =
         VoiceInput::start(voice_config, opened.recognizer, grammar).map_err(|e| e.to_string())?;
     Ok((handle, events, opened.notices))
