@@ -1,0 +1,267 @@
+//! A crash at any moment loses nothing: a scripted game (Kasparov – Deep Blue 1997, game 1,
+//! the player White speaking, the opponent typing) is killed with SIGKILL at 50 random
+//! moments, between lines and while one is being handled, and resumed with `--resume` each
+//! time. Every move announced as made before a kill is in the journal after it, none twice;
+//! after each resumption the clocks have counted the time the program was down, so the time
+//! used by both sides is the time since the game started; at the end the scoresheet holds
+//! exactly the game's moves.
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use rochade::interpret::spoken_move;
+use rochade::lang::Lang;
+use rochade::vocab::Vocab;
+use serde_json::Value;
+use shakmaty::Position;
+use shakmaty::san::San;
+
+/// Kasparov – Deep Blue, New York 1997, game 1 (from the corpus sources).
+const GAME: &str = include_str!("data/python-chess/kasparov-deep-blue-1997.pgn");
+
+const KILLS: usize = 50;
+/// 10 minutes each, no increment: the used time is exactly the time a clock ran.
+const BASE_MS: i64 = 600_000;
+
+/// One line the player or the opponent enters, and the half-move it belongs to.
+struct Step {
+    line: String,
+    ply: usize,
+}
+
+/// The game as lines: the player's move in FIDE words and "ja", the opponent's in SAN.
+fn script() -> (Vec<Step>, Vec<String>) {
+    let vocab = Vocab::builtin(Lang::De);
+    let record = rochade::scoresheet::pgn::read(GAME, 0).expect("the game reads");
+    let (positions, moves) = record.replay().expect("the game replays");
+    let mut steps = Vec::new();
+    for (ply, (pos, mv)) in positions.iter().zip(&moves).enumerate() {
+        if pos.turn().is_white() {
+            steps.push(Step {
+                line: spoken_move(pos, mv, &vocab),
+                ply,
+            });
+            steps.push(Step {
+                line: "ja".into(),
+                ply,
+            });
+        } else {
+            steps.push(Step {
+                line: San::from_move(pos, *mv).to_string(),
+                ply,
+            });
+        }
+    }
+    let ucis = record.moves.iter().map(|m| m.uci.clone()).collect();
+    (steps, ucis)
+}
+
+/// A small deterministic random source (xorshift64*), so that a failure can be rerun.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
+    }
+}
+
+fn spawn(journal: &Path, resume: bool) -> (Child, Receiver<String>) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rochade"));
+    command.args(["play", "--speech", "off", "--json"]);
+    if resume {
+        command.arg("--resume").arg(journal);
+    } else {
+        command
+            .args(["--confirm-ms", "0", "--time-control", "600+0"])
+            .arg("--journal")
+            .arg(journal);
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rochade play starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, rx)
+}
+
+fn send(child: &mut Child, line: &str) {
+    if let Some(stdin) = child.stdin.as_mut() {
+        // The process may already be gone (killed): that is the point of the test.
+        let _ = writeln!(stdin, "{line}");
+        let _ = stdin.flush();
+    }
+}
+
+/// Waits for a line of output that satisfies `want`.
+fn wait_for(rx: &Receiver<String>, seen: &mut Vec<Value>, want: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = rx
+            .recv_timeout(left)
+            .unwrap_or_else(|_| panic!("no answer within 15 s; seen: {seen:#?}"));
+        if let Ok(value) = serde_json::from_str::<Value>(&line) {
+            seen.push(value.clone());
+            if want(&value) {
+                return value;
+            }
+        }
+    }
+}
+
+/// The moves the journal holds, as `replay` makes them.
+fn journal_moves(journal: &Path) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .arg("replay")
+        .arg(journal)
+        .output()
+        .expect("replay runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["kind"] == "made")
+        .map(|v| v["uci"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// The wall-clock times (ms since 1970) the journal recorded for the start and the last event.
+fn journal_wall_times(journal: &Path) -> (i64, i64) {
+    let text = std::fs::read_to_string(journal).expect("journal");
+    let walls: Vec<i64> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|v| v["wall_ms"].as_i64())
+        .collect();
+    (
+        *walls.first().expect("a start event"),
+        *walls.last().expect("an event"),
+    )
+}
+
+#[test]
+fn fifty_kills_lose_no_move_and_the_clocks_count_the_time_down() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let journal = dir.path().join("game.jsonl");
+    let (steps, ucis) = script();
+    let mut rng = Rng(0x5EED_C0FF_EE15_600D);
+    let mut kills = 0;
+    let mut down_total = Duration::ZERO;
+    let mut largest_error_ms = 0i64;
+    let mut resumed = false;
+    let started = Instant::now();
+    loop {
+        let (mut child, rx) = spawn(&journal, resumed);
+        let mut seen = Vec::new();
+        if resumed {
+            wait_for(&rx, &mut seen, |v| {
+                v["text"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("Partie fortgesetzt"))
+            });
+            // Asked for the time, the clocks have counted every moment since the start,
+            // the program's down time included: one clock always runs.
+            send(&mut child, "zeit");
+            let asked = Instant::now();
+            let said = wait_for(&rx, &mut seen, |v| {
+                v["about"]["white_ms"].as_i64().is_some()
+            });
+            let used = 2 * BASE_MS
+                - said["about"]["white_ms"].as_i64().unwrap_or(0)
+                - said["about"]["black_ms"].as_i64().unwrap_or(0);
+            let (start_wall, zeit_wall) = journal_wall_times(&journal);
+            let error = (used - (zeit_wall - start_wall)).abs();
+            largest_error_ms = largest_error_ms.max(error);
+            assert!(
+                error <= 50,
+                "after kill {kills}: {used} ms used, but {} ms passed since the start",
+                zeit_wall - start_wall
+            );
+            let by_test_clock = (asked - started).as_millis() as i64;
+            assert!(
+                used <= by_test_clock + 100 && used + 1500 >= by_test_clock,
+                "after kill {kills}: {used} ms used, the test counted {by_test_clock} ms"
+            );
+        } else {
+            wait_for(&rx, &mut seen, |v| v["kind"] == "clock");
+        }
+        // Where the game is: the moves in the journal, then the lines that follow them (a
+        // read-back that was pending is said again, which replaces it, then confirmed).
+        let made = journal_moves(&journal);
+        assert_eq!(
+            made[..],
+            ucis[..made.len()],
+            "after kill {kills} the journal is not the game"
+        );
+        let next = steps
+            .iter()
+            .position(|s| s.ply >= made.len())
+            .unwrap_or(steps.len());
+        if kills == KILLS || next == steps.len() {
+            for step in &steps[next..] {
+                send(&mut child, &step.line);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            send(&mut child, "ende");
+            let status = child.wait().expect("play ends");
+            assert!(status.success());
+            break;
+        }
+        // A few lines, then the kill: between lines, or while the last is handled.
+        let count = 1 + rng.below(3) as usize;
+        for step in steps[next..].iter().take(count) {
+            send(&mut child, &step.line);
+            std::thread::sleep(Duration::from_millis(10 + rng.below(40)));
+        }
+        std::thread::sleep(Duration::from_millis(rng.below(60)));
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        kills += 1;
+        // What was announced as made before the kill.
+        let announced: Vec<String> = rx
+            .try_iter()
+            .chain(seen.iter().map(Value::to_string))
+            .filter_map(|l| serde_json::from_str::<Value>(&l).ok())
+            .filter(|v| v["kind"] == "made")
+            .map(|v| v["uci"].as_str().unwrap_or_default().to_string())
+            .collect();
+        let kept = journal_moves(&journal);
+        for uci in &announced {
+            assert!(
+                kept.contains(uci),
+                "kill {kills}: {uci} was announced as made but is not in the journal {kept:?}"
+            );
+        }
+        // Down for a while: the running clock must count it.
+        let down = Duration::from_millis(rng.below(400));
+        std::thread::sleep(down);
+        down_total += down;
+        resumed = true;
+    }
+    assert_eq!(kills, KILLS);
+    assert_eq!(
+        journal_moves(&journal),
+        ucis,
+        "the whole game, each move once"
+    );
+    let pgn = std::fs::read_to_string(journal.with_extension("pgn")).expect("the PGN");
+    assert!(pgn.contains("1. Nf3 {[%clk"), "{pgn}");
+    eprintln!(
+        "{KILLS} kills, {} ms down in all; the clocks were off by at most {largest_error_ms} ms",
+        down_total.as_millis()
+    );
+}
