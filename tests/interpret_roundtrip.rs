@@ -8,6 +8,10 @@
 //! position; the test prints how many positions, moves and phrases it checked. A debug build
 //! (ten times slower) checks every 8th position unless `ROCHADE_ROUNDTRIP_ALL=1`; release
 //! builds, as in CI, check all of them (about 15 s on two cores).
+mod pgn_support;
+
+use pgn_support::resolve;
+
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,8 +22,7 @@ use rochade::lang::Lang;
 use rochade::vocab::Vocab;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 const PGNS: &[(&str, &str)] = &[
     (
@@ -155,31 +158,6 @@ impl Visitor for Positions {
         }
         replay
     }
-}
-
-/// A SAN token, or a UCI one as `uci-moves.pgn` writes its moves ("e1g1" reads as a pawn
-/// "from e1 to g1" in SAN).
-fn resolve(pos: &Chess, san: &San) -> Option<Move> {
-    if let Ok(mv) = san.to_move(pos) {
-        return Some(mv);
-    }
-    if let San::Normal {
-        file: Some(file),
-        rank: Some(rank),
-        to,
-        promotion,
-        ..
-    } = san
-    {
-        let from = Square::from_coords(*file, *rank);
-        let uci = UciMove::Normal {
-            from,
-            to: *to,
-            promotion: *promotion,
-        };
-        return uci.to_move(pos).ok();
-    }
-    None
 }
 
 /// Every position of the test data, each once (by FEN without move counters).

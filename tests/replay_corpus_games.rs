@@ -3,6 +3,10 @@
 //! the FIDE words and confirmed with "ja", the opponent's typed as SAN. The scoresheet that
 //! `replay --pgn` writes must hold the source game's moves, one for one. The player is White
 //! in even games and Black in odd ones; every fifth game is played in English words.
+mod pgn_support;
+
+use pgn_support::resolve;
+
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::Command;
@@ -14,8 +18,7 @@ use rochade::vocab::Vocab;
 use serde_json::{Value, json};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 const SOURCES: [&str; 8] = [
     "carlsen-selection.pgn",
@@ -117,29 +120,6 @@ impl Visitor for Collect {
     fn end_game(&mut self, moves: Moves) -> Moves {
         moves
     }
-}
-
-/// A SAN token, or a UCI one ("g1f3" reads as a pawn move from g1 in SAN).
-fn resolve(pos: &Chess, san: &San) -> Option<Move> {
-    if let Ok(mv) = san.to_move(pos) {
-        return Some(mv);
-    }
-    if let San::Normal {
-        file: Some(file),
-        rank: Some(rank),
-        to,
-        promotion,
-        ..
-    } = san
-    {
-        let uci = UciMove::Normal {
-            from: Square::from_coords(*file, *rank),
-            to: *to,
-            promotion: *promotion,
-        };
-        return uci.to_move(pos).ok();
-    }
-    None
 }
 
 fn read_games(path: &Path) -> Vec<Game> {

@@ -214,12 +214,12 @@ impl Pocketsphinx {
         Ok(())
     }
 
-    /// The best hypothesis of the ended utterance, respelled, with its score; None when
-    /// the search reached no end of the grammar.
+    /// The best hypothesis so far (in an utterance) or of the ended utterance, respelled,
+    /// with its score; None when there is none.
     fn best_hypothesis(&self) -> Option<(String, i32)> {
         let mut score = 0i32;
-        // SAFETY: after ps_end_utt the hypothesis is valid until the next utterance; it is
-        // copied at once.
+        // SAFETY: the hypothesis is owned by the decoder and valid until the next call into
+        // it; it is copied at once.
         let hyp = unsafe {
             let p = ffi::ps_get_hyp(self.ps(), &mut score);
             if p.is_null() {
@@ -370,17 +370,7 @@ impl Recognizer for Pocketsphinx {
         if !self.in_utterance {
             return None;
         }
-        let mut score = 0i32;
-        // SAFETY: the returned string is owned by the decoder and copied at once.
-        let hyp = unsafe {
-            let p = ffi::ps_get_hyp(self.ps(), &mut score);
-            if p.is_null() {
-                return None;
-            }
-            CStr::from_ptr(p).to_string_lossy().into_owned()
-        };
-        let text = self.respell(&hyp);
-        (!text.is_empty()).then_some(text)
+        self.best_hypothesis().map(|(text, _)| text)
     }
 
     fn finish(&mut self) -> Result<Vec<Alternative>, AsrError> {
