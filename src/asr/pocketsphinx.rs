@@ -14,8 +14,8 @@
 //! The decoder settings were chosen with `rochade bench voice` on voices and games other
 //! than the benchmark's own (see [`DECODER_ARGS`]). The decoder normalises the cepstrum
 //! with a running mean that starts from the model's defaults and adapts from utterance to
-//! utterance; when the first passes over a new speaker or room find no path at all, the
-//! utterance is decoded once more with the mean it has just adapted.
+//! utterance; the first utterances of a decoder, and any for which the search found no
+//! path, are decoded once more with the mean the first pass has just adapted.
 mod ffi;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -194,7 +194,7 @@ impl Pocketsphinx {
         Ok(())
     }
 
-    /// Starts an utterance and feeds it `samples` in chunks.
+    /// Feeds `samples` in chunks, starting an utterance if none is in progress.
     fn decode(&mut self, samples: &[i16]) -> Result<(), AsrError> {
         if !self.in_utterance {
             // SAFETY: a search is set and no utterance is in progress.
