@@ -5,10 +5,11 @@
 //! after each resumption the clocks have counted the time the program was down, so the time
 //! used by both sides is the time since the game started; at the end the scoresheet holds
 //! exactly the game's moves.
-use std::io::{BufRead, BufReader, Write};
+mod process_support;
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use rochade::interpret::spoken_move;
@@ -87,15 +88,7 @@ fn spawn(journal: &Path, resume: bool) -> (Child, Receiver<String>) {
         .stderr(Stdio::null())
         .spawn()
         .expect("rochade play starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = process_support::lines(child.stdout.take().expect("stdout"));
     (child, rx)
 }
 

@@ -5,9 +5,10 @@
 //! speaker and recognized back), and each spoken move was kept as a recording (D.2.5).
 //!
 //! Runs inside the PulseAudio sandbox (scripts/test.sh, scripts/audio-sandbox.sh).
+mod process_support;
 mod voice_support;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -113,24 +114,10 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
         .spawn()
         .expect("rochade play starts");
     let stdout = child.stdout.take().expect("stdout");
-    let stderr = child.stderr.take().expect("stderr");
     let (tx, lines) = channel();
-    let tx_err = tx.clone();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    process_support::forward(stdout, tx.clone(), "");
     // What the recognizer heard (ROCHADE_VOICE_LOG) joins the lines seen, for the reports.
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx_err.send(format!("[stderr] {line}")).is_err() {
-                break;
-            }
-        }
-    });
+    process_support::forward(child.stderr.take().expect("stderr"), tx, "[stderr] ");
     let mut seen = Vec::new();
     assert!(
         wait_for(&lines, &mut seen, |l| l.starts_with("Rochade Partie")).is_some(),

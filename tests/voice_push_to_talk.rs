@@ -2,11 +2,12 @@
 //! empty line. A recording stands in for the microphone (`--audio-file`, played in real
 //! time): the player says a move without pressing Enter (ignored), then presses Enter, says
 //! another move, and presses Enter again (read back).
+mod process_support;
 mod voice_support;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
-use std::sync::mpsc::channel;
+
 use std::time::{Duration, Instant};
 
 #[test]
@@ -39,15 +40,7 @@ fn only_speech_between_two_presses_of_enter_is_heard() {
         .stderr(Stdio::null())
         .spawn()
         .expect("rochade play starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, lines) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let lines = process_support::lines(child.stdout.take().expect("stdout"));
     // The recording starts playing once voice input is up: after the recognizer's notice.
     let mut seen = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(20);

@@ -1,0 +1,24 @@
+//! Shared by the tests that drive `rochade play` as a child process: its output, line by
+//! line, on a channel, so that a test can wait for a line with a deadline.
+#![allow(dead_code)]
+use std::io::{BufRead, BufReader, Read};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// The lines of `output` (a child's stdout or stderr), read on their own thread.
+pub fn lines(output: impl Read + Send + 'static) -> Receiver<String> {
+    let (tx, rx) = channel();
+    forward(output, tx, "");
+    rx
+}
+
+/// Sends the lines of `output` to `tx`, each with `prefix` before it (to merge stdout and
+/// stderr into one stream).
+pub fn forward(output: impl Read + Send + 'static, tx: Sender<String>, prefix: &'static str) {
+    std::thread::spawn(move || {
+        for line in BufReader::new(output).lines().map_while(Result::ok) {
+            if tx.send(format!("{prefix}{line}")).is_err() {
+                break;
+            }
+        }
+    });
+}
