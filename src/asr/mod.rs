@@ -161,13 +161,27 @@ pub trait Recognizer: Send {
     }
 }
 
+/// Silence kept on each side of the speech of a recording given to [`recognize`]: as much
+/// as the live listener's pre-roll.
+pub const RECORDING_PAD_MS: u64 = 300;
+
 /// Recognizes one complete utterance: feeds it in chunks, finishes, checks the n-best list
 /// against the grammar.
+///
+/// A recording is first cut to its speech and [`RECORDING_PAD_MS`] around it, as the live
+/// listener would hear it: pocketsphinx's running normalisation can lose a whole utterance
+/// after seconds of digital silence (a recording of the speaker that started early).
 pub fn recognize(
     recognizer: &mut dyn Recognizer,
     grammar: &Grammar,
     samples: &[i16],
 ) -> Result<Recognition, AsrError> {
+    let samples = crate::audio::endpoint::speech_span(
+        samples,
+        &crate::audio::endpoint::EndpointConfig::default(),
+        RECORDING_PAD_MS,
+    )
+    .map_or(samples, |span| &samples[span]);
     recognizer.cancel();
     for chunk in samples.chunks(CHUNK) {
         recognizer.accept(chunk)?;

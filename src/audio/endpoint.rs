@@ -205,6 +205,36 @@ impl Endpointer {
     }
 }
 
+/// Where the speech of a whole recording is: from its first run of speech frames to its
+/// last, widened by `pad_ms` on each side (the pre-roll a live listener keeps), as sample
+/// indices; `None` when nothing in it counts as speech.
+///
+/// Unlike the stream, a recording can be looked at whole, so the floor is the level of its
+/// quietest tenth: a recording that starts in the middle of a word keeps that word.
+pub fn speech_span(
+    samples: &[i16],
+    config: &EndpointConfig,
+    pad_ms: u64,
+) -> Option<std::ops::Range<usize>> {
+    let levels: Vec<f64> = samples.chunks(FRAME).map(level_db).collect();
+    let mut sorted = levels.clone();
+    sorted.sort_by(f64::total_cmp);
+    let floor = sorted.get(sorted.len() / 10)?.max(config.floor_min_db);
+    let loud: Vec<bool> = levels
+        .iter()
+        .map(|db| *db > config.min_level_db && *db > floor + config.start_db)
+        .collect();
+    let run = config.start_frames.max(1);
+    let runs: Vec<usize> = (0..loud.len().saturating_sub(run - 1))
+        .filter(|i| loud[*i..*i + run].iter().all(|l| *l))
+        .collect();
+    let (first, last) = (*runs.first()?, *runs.last()? + run);
+    let pad = (pad_ms * 16) as usize;
+    let start = (first * FRAME).saturating_sub(pad);
+    let end = (last * FRAME).saturating_add(pad).min(samples.len());
+    (start < end).then_some(start..end)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,5 +326,39 @@ mod tests {
         assert!(ep.floor_db().is_some());
         ep.push(&noise(4000, 200.0, 5));
         assert!(!ep.in_speech());
+    }
+
+    #[test]
+    fn the_speech_span_of_a_recording_covers_all_its_words_and_the_pad() {
+        let config = EndpointConfig::default();
+        // 5 s of digital silence, a word, a pause of half a second, a word, 2 s of silence
+        let mut rec = vec![0i16; 80_000];
+        rec.extend(tone(4_800, 8000.0));
+        rec.extend(vec![0i16; 8_000]);
+        rec.extend(tone(3_200, 6000.0));
+        rec.extend(vec![0i16; 32_000]);
+        let span = speech_span(&rec, &config, 300);
+        let first_word = 80_000;
+        let last_word_end = 80_000 + 4_800 + 8_000 + 3_200;
+        let span = span.expect("speech is found");
+        assert_eq!(span.start, first_word - 4_800, "{span:?}");
+        assert_eq!(span.end, last_word_end + 4_800, "{span:?}");
+        // a recording that starts with a word keeps it, and the pad stays inside
+        let span = speech_span(&rec[first_word..], &config, 300).expect("speech");
+        assert_eq!(span, 0..last_word_end - first_word + 4_800);
+        // in steady noise, speech 10 dB over it is found to within a frame or two
+        let mut noisy = noise(32_000, 300.0, 6);
+        let speech: Vec<i16> = tone(8_000, 1400.0)
+            .iter()
+            .zip(noise(8_000, 300.0, 7))
+            .map(|(a, b)| a.saturating_add(b))
+            .collect();
+        noisy.extend(speech);
+        noisy.extend(noise(16_000, 300.0, 8));
+        let span = speech_span(&noisy, &config, 0).expect("speech");
+        assert!(span.start.abs_diff(32_000) <= 2 * FRAME, "{span:?}");
+        assert!(span.end.abs_diff(40_000) <= 2 * FRAME, "{span:?}");
+        assert!(speech_span(&vec![0i16; 16_000], &config, 300).is_none());
+        assert!(speech_span(&[], &config, 300).is_none());
     }
 }
