@@ -115,7 +115,8 @@ fn say_and_record(output: &str, text: &str) -> String {
         "espeak-ng"
     };
     assert!(stderr.contains(&format!("Said by {backend}")), "{stderr}");
-    std::thread::sleep(Duration::from_millis(800));
+    // the sound server may still be playing the end when `say` returns on a busy machine
+    std::thread::sleep(Duration::from_millis(1_500));
     support::stop_recorder(recorder);
     support::recognize_file(&recording, Lang::De, PHRASES)
 }

@@ -48,8 +48,10 @@ pub fn play_into_microphone(wav: &Path) -> Child {
 }
 
 /// "What Rochade said": records the virtual speaker's monitor until the child is stopped.
+/// Returns once the recorder is receiving audio (its file has grown past the header), so
+/// that nothing said right after is missed on a busy machine.
 pub fn record_speaker(out: &Path) -> Child {
-    Command::new("parecord")
+    let child = Command::new("parecord")
         .args([
             "--device=spk.monitor",
             "--rate=16000",
@@ -61,7 +63,16 @@ pub fn record_speaker(out: &Path) -> Child {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("parecord")
+        .expect("parecord");
+    // a WAV header and 100 ms of 16 kHz mono samples
+    let receiving = 44 + 3_200;
+    for _ in 0..100 {
+        if std::fs::metadata(out).is_ok_and(|m| m.len() >= receiving) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
 }
 
 /// Stops a recorder so that it finishes its file (SIGINT), and waits for it.
