@@ -169,16 +169,19 @@ pub const RECORDING_PAD_MS: u64 = 300;
 /// against the grammar.
 ///
 /// A recording is first cut to its speech and [`RECORDING_PAD_MS`] around it, as the live
-/// listener would hear it: pocketsphinx's running normalisation can lose a whole utterance
-/// after seconds of digital silence (a recording of the speaker that started early).
+/// listener would hear it (the longest utterance, when pauses split it into several):
+/// pocketsphinx's running normalisation can lose a whole utterance after seconds of
+/// digital silence (a recording of the speaker that started early).
 pub fn recognize(
     recognizer: &mut dyn Recognizer,
     grammar: &Grammar,
     samples: &[i16],
 ) -> Result<Recognition, AsrError> {
+    let listening = crate::asr::input::ListenConfig::default();
     let samples = crate::audio::endpoint::speech_span(
         samples,
-        &crate::audio::endpoint::EndpointConfig::default(),
+        &listening.endpoint,
+        listening.end_silence_ms,
         RECORDING_PAD_MS,
     )
     .map_or(samples, |span| &samples[span]);

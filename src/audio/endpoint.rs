@@ -205,15 +205,19 @@ impl Endpointer {
     }
 }
 
-/// Where the speech of a whole recording is: from its first run of speech frames to its
-/// last, widened by `pad_ms` on each side (the pre-roll a live listener keeps), as sample
-/// indices; `None` when nothing in it counts as speech.
+/// Where the speech of a whole recording is, as sample indices: its longest stretch of
+/// speech runs with no pause of `split_ms` or more inside (the live listener would end an
+/// utterance at such a pause), widened by `pad_ms` on each side (the pre-roll a live
+/// listener keeps); `None` when nothing in it counts as speech.
 ///
 /// Unlike the stream, a recording can be looked at whole, so the floor is the level of its
-/// quietest tenth: a recording that starts in the middle of a word keeps that word.
+/// quietest tenth: a recording that starts in the middle of a word keeps that word. The
+/// longest stretch wins, so that the end of an earlier sound caught at the start of a
+/// recording does not stand in for the utterance.
 pub fn speech_span(
     samples: &[i16],
     config: &EndpointConfig,
+    split_ms: u64,
     pad_ms: u64,
 ) -> Option<std::ops::Range<usize>> {
     let levels: Vec<f64> = samples.chunks(FRAME).map(level_db).collect();
@@ -225,13 +229,23 @@ pub fn speech_span(
         .map(|db| *db > config.min_level_db && *db > floor + config.start_db)
         .collect();
     let run = config.start_frames.max(1);
-    let runs: Vec<usize> = (0..loud.len().saturating_sub(run - 1))
-        .filter(|i| loud[*i..*i + run].iter().all(|l| *l))
-        .collect();
-    let (first, last) = (*runs.first()?, *runs.last()? + run);
+    let split_frames = (split_ms * 16) as usize / FRAME;
+    // stretches of speech, as frame ranges: runs of loud frames, joined across short pauses
+    let mut stretches: Vec<std::ops::Range<usize>> = Vec::new();
+    for start in
+        (0..loud.len().saturating_sub(run - 1)).filter(|i| loud[*i..*i + run].iter().all(|l| *l))
+    {
+        match stretches.last_mut() {
+            Some(last) if start <= last.end + split_frames => last.end = start + run,
+            _ => stretches.push(start..start + run),
+        }
+    }
+    let longest = stretches
+        .into_iter()
+        .max_by_key(|s| (s.len(), std::cmp::Reverse(s.start)))?;
     let pad = (pad_ms * 16) as usize;
-    let start = (first * FRAME).saturating_sub(pad);
-    let end = (last * FRAME).saturating_add(pad).min(samples.len());
+    let start = (longest.start * FRAME).saturating_sub(pad);
+    let end = (longest.end * FRAME).saturating_add(pad).min(samples.len());
     (start < end).then_some(start..end)
 }
 
@@ -337,14 +351,14 @@ mod tests {
         rec.extend(vec![0i16; 8_000]);
         rec.extend(tone(3_200, 6000.0));
         rec.extend(vec![0i16; 32_000]);
-        let span = speech_span(&rec, &config, 300);
+        let span = speech_span(&rec, &config, 600, 300);
         let first_word = 80_000;
         let last_word_end = 80_000 + 4_800 + 8_000 + 3_200;
         let span = span.expect("speech is found");
         assert_eq!(span.start, first_word - 4_800, "{span:?}");
         assert_eq!(span.end, last_word_end + 4_800, "{span:?}");
         // a recording that starts with a word keeps it, and the pad stays inside
-        let span = speech_span(&rec[first_word..], &config, 300).expect("speech");
+        let span = speech_span(&rec[first_word..], &config, 600, 300).expect("speech");
         assert_eq!(span, 0..last_word_end - first_word + 4_800);
         // in steady noise, speech 10 dB over it is found to within a frame or two
         let mut noisy = noise(32_000, 300.0, 6);
@@ -355,10 +369,18 @@ mod tests {
             .collect();
         noisy.extend(speech);
         noisy.extend(noise(16_000, 300.0, 8));
-        let span = speech_span(&noisy, &config, 0).expect("speech");
+        let span = speech_span(&noisy, &config, 600, 0).expect("speech");
         assert!(span.start.abs_diff(32_000) <= 2 * FRAME, "{span:?}");
         assert!(span.end.abs_diff(40_000) <= 2 * FRAME, "{span:?}");
-        assert!(speech_span(&vec![0i16; 16_000], &config, 300).is_none());
-        assert!(speech_span(&[], &config, 300).is_none());
+        assert!(speech_span(&vec![0i16; 16_000], &config, 600, 300).is_none());
+        assert!(speech_span(&[], &config, 600, 300).is_none());
+        // the end of an earlier sound, a pause longer than `split_ms`, then the utterance:
+        // the utterance alone
+        let mut rec = tone(6_400, 8000.0);
+        rec.extend(vec![0i16; 25_600]);
+        rec.extend(tone(19_200, 8000.0));
+        rec.extend(vec![0i16; 16_000]);
+        let span = speech_span(&rec, &config, 600, 300).expect("speech");
+        assert_eq!(span, 32_000 - 4_800..51_200 + 4_800);
     }
 }
