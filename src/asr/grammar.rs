@@ -283,9 +283,11 @@ impl Grammar {
         self.entries.get(&key(text)).map(|e| &e.meanings)
     }
 
-    /// Whether `text` is a complete phrase with one meaning that no longer phrase
-    /// continues, so that a partial result equal to it can be committed without waiting for
-    /// the end of the utterance.
+    /// Whether `text` is a complete phrase with one meaning that no longer phrase could
+    /// change, so that a partial result equal to it can be committed without waiting for
+    /// the end of the utterance. A continuation with the same meaning ("Turm David acht"
+    /// and "… Schach") changes nothing; one with another meaning ("David acht" and
+    /// "… Springer") does.
     pub fn is_final(&self, text: &str) -> bool {
         let k = key(text);
         let Some(entry) = self.entries.get(&k) else {
@@ -295,11 +297,10 @@ impl Grammar {
             return false;
         }
         let prefix = format!("{k} ");
-        !self
-            .entries
+        self.entries
             .range(prefix.clone()..)
-            .next()
-            .is_some_and(|(other, _)| other.starts_with(&prefix))
+            .take_while(|(other, _)| other.starts_with(&prefix))
+            .all(|(_, longer)| longer.meanings == entry.meanings)
     }
 
     /// Checks a recognizer's n-best list against the phrase set: hypotheses that are
@@ -349,6 +350,9 @@ mod tests {
                 ("eva zwei eva vier", Meaning::Move("e2e4".into())),
                 ("david acht", Meaning::Move("d7d8q".into())),
                 ("david acht dame", Meaning::Move("d7d8q".into())),
+                ("david acht springer", Meaning::Move("d7d8n".into())),
+                ("turm hector acht", Meaning::Move("h1h8".into())),
+                ("turm hector acht schach", Meaning::Move("h1h8".into())),
                 ("läufer david drei", Meaning::Move("f1d3".into())),
                 ("springer david zwei", Meaning::Move("b1d2".into())),
                 ("springer david zwei", Meaning::Move("f3d2".into())),
@@ -362,7 +366,7 @@ mod tests {
         assert!(g.contains("laeufer david drei"));
         assert_eq!(g.phrase("LAEUFER David drei"), Some("läufer david drei"));
         g.add("Laeufer David drei", Meaning::Move("f1d3".into()));
-        assert_eq!(g.len(), 6);
+        assert_eq!(g.len(), 9);
     }
 
     #[test]
@@ -370,7 +374,14 @@ mod tests {
         let g = start();
         assert!(g.is_final("eva zwei eva vier"));
         assert!(g.is_final("eva vier"));
-        assert!(!g.is_final("david acht"), "continued by 'david acht dame'");
+        assert!(
+            !g.is_final("david acht"),
+            "continued by 'david acht springer'"
+        );
+        assert!(
+            g.is_final("turm hector acht"),
+            "'… schach' means the same move"
+        );
         assert!(g.is_final("david acht dame"));
         assert!(!g.is_final("springer david zwei"), "two meanings");
         assert!(!g.is_final("eva"));
