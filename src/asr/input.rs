@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::grammar::Grammar;
+use super::grammar::{Grammar, Recognition};
 use super::{AsrError, Backend, GrammarReport, Recognizer};
 use crate::audio::capture::{self, CaptureEvent, MuteGuard, MuteSwitch};
 use crate::audio::endpoint::{EndpointConfig, Endpointer};
@@ -53,6 +53,12 @@ pub struct ListenConfig {
     /// a stop inside a word: at 100 ms "Turm Anna d|rei" was cut and taken for "Turm Anna
     /// zwei" (`rochade bench voice`).
     pub early_silence_ms: u64,
+    /// In a pause after `early_silence_ms` whose partial result is not a final phrase, the
+    /// utterance is decoded as it stands this often ([`Listener`]'s probes).
+    pub probe_interval_ms: u64,
+    /// Over this noise floor (dB full scale) the endpointer hears the quiet end of a word as
+    /// silence, so a probe is trusted only when the next one, with more of the word, agrees.
+    pub noisy_floor_db: f64,
     /// Audio kept from before the detected start (soft first consonants).
     pub pre_roll_ms: u64,
     /// Longest utterance; then it is decoded as it is.
@@ -71,6 +77,8 @@ impl Default for ListenConfig {
             endpoint: EndpointConfig::default(),
             end_silence_ms: 600,
             early_silence_ms: 200,
+            probe_interval_ms: 150,
+            noisy_floor_db: -50.0,
             pre_roll_ms: 300,
             max_utterance_ms: 8000,
             min_speech_ms: 120,
@@ -144,6 +152,17 @@ enum State {
     Released(u64),
 }
 
+/// A probe of the current pause ([`Listener::probe`]).
+#[derive(Debug)]
+struct Probe {
+    /// The end of speech of its pause.
+    speech_end: Option<u64>,
+    /// The silence when it was made, in ms.
+    silence_ms: u64,
+    /// The phrase it heard.
+    heard: String,
+}
+
 /// Endpointing plus recognition over a stream of 16 kHz samples.
 pub struct Listener {
     config: ListenConfig,
@@ -154,6 +173,9 @@ pub struct Listener {
     utterance: Vec<i16>,
     utterance_start: u64,
     last_partial: Option<String>,
+    /// The last probe of the current pause: its end of speech, the silence then (ms) and
+    /// the phrase it heard.
+    last_probe: Option<Probe>,
     compute: Duration,
     talk_down: bool,
 }
@@ -171,6 +193,7 @@ impl Listener {
             utterance: Vec::new(),
             utterance_start: 0,
             last_partial: None,
+            last_probe: None,
             compute: Duration::ZERO,
             talk_down: false,
         }
@@ -333,10 +356,77 @@ impl Listener {
                 .is_some_and(|p| self.grammar.is_final(p))
         {
             self.commit(recognizer, events, true)?;
+        } else if silence >= self.config.early_silence_ms && self.probe_due(silence) {
+            self.probe(recognizer, events)?;
         } else if self.endpointer.speech_ms() >= self.config.max_utterance_ms {
             self.commit(recognizer, events, false)?;
         }
         Ok(())
+    }
+
+    /// Whether the pause has gone on long enough for a (first or next) probe.
+    fn probe_due(&self, silence: u64) -> bool {
+        match &self.last_probe {
+            Some(last) if last.speech_end == self.endpointer.last_speech_end() => {
+                silence >= last.silence_ms + self.config.probe_interval_ms
+            }
+            _ => true,
+        }
+    }
+
+    /// A probe, at a pause whose partial result is not a final phrase. A partial result is
+    /// only the decoder's best path so far and can lag the final one ("bella zwei" for a
+    /// "Bella drei" that the final result gets right), so the utterance is decoded as it
+    /// stands. A final phrase is committed at once; in noise, only when the probe before
+    /// it in this pause heard the same. Anything else restarts the decoder on the audio so
+    /// far, and listening goes on.
+    fn probe(
+        &mut self,
+        recognizer: &mut dyn Recognizer,
+        events: &mut Vec<VoiceEvent>,
+    ) -> Result<(), AsrError> {
+        let speech_end = self.endpointer.last_speech_end();
+        let silence_ms = self.endpointer.silence_ms();
+        let before = self
+            .last_probe
+            .take()
+            .filter(|last| last.speech_end == speech_end);
+        if self.spoken_ms() < self.config.min_speech_ms {
+            return Ok(());
+        }
+        let started = Instant::now();
+        let alternatives = recognizer.finish()?;
+        let recognition = self.grammar.rank(&alternatives);
+        let noisy = self
+            .endpointer
+            .floor_db()
+            .is_some_and(|floor| floor > self.config.noisy_floor_db);
+        let confirmed = !noisy || before.is_some_and(|b| b.heard == recognition.best());
+        if recognition.in_grammar && self.grammar.is_final(recognition.best()) && confirmed {
+            events.push(self.emit(recognition, started.elapsed(), true));
+            return Ok(());
+        }
+        self.last_probe = Some(Probe {
+            speech_end,
+            silence_ms,
+            heard: recognition.best().to_string(),
+        });
+        let audio = std::mem::take(&mut self.utterance);
+        let fed = recognizer.accept(&audio);
+        self.utterance = audio;
+        self.compute += started.elapsed();
+        fed
+    }
+
+    /// How long the speech of the utterance in progress has lasted so far.
+    fn spoken_ms(&self) -> u64 {
+        let position = self.endpointer.position();
+        let speech_start = self
+            .endpointer
+            .speech_start()
+            .unwrap_or(self.utterance_start);
+        let speech_end = self.endpointer.last_speech_end().unwrap_or(position);
+        speech_end.saturating_sub(speech_start) / PER_MS
     }
 
     fn commit(
@@ -345,23 +435,28 @@ impl Listener {
         events: &mut Vec<VoiceEvent>,
         early: bool,
     ) -> Result<(), AsrError> {
+        if !self.config.push_to_talk && self.spoken_ms() < self.config.min_speech_ms {
+            self.reset(recognizer);
+            return Ok(());
+        }
+        let started = Instant::now();
+        let alternatives = recognizer.finish()?;
+        let recognition = self.grammar.rank(&alternatives);
+        events.push(self.emit(recognition, started.elapsed(), early));
+        Ok(())
+    }
+
+    /// Ends the utterance with what was recognized (`decoded`: the time the final decoding
+    /// took).
+    fn emit(&mut self, recognition: Recognition, decoded: Duration, early: bool) -> VoiceEvent {
         let position = self.endpointer.position();
         let speech_start = self
             .endpointer
             .speech_start()
             .unwrap_or(self.utterance_start);
         let speech_end = self.endpointer.last_speech_end().unwrap_or(position);
-        let spoken_ms = speech_end.saturating_sub(speech_start) / PER_MS;
-        if !self.config.push_to_talk && spoken_ms < self.config.min_speech_ms {
-            self.reset(recognizer);
-            return Ok(());
-        }
-        let started = Instant::now();
-        let alternatives = recognizer.finish()?;
-        let decoded = started.elapsed();
         self.compute += decoded;
-        let recognition = self.grammar.rank(&alternatives);
-        events.push(VoiceEvent::Heard(Heard {
+        let heard = VoiceEvent::Heard(Heard {
             alternatives: recognition.pairs(),
             in_grammar: recognition.in_grammar,
             samples: std::mem::take(&mut self.utterance),
@@ -371,12 +466,12 @@ impl Listener {
             decoded_ms: decoded.as_secs_f64() * 1000.0,
             compute_ms: self.compute.as_secs_f64() * 1000.0,
             early,
-        }));
+        });
         self.state = State::Idle;
         self.last_partial = None;
         self.compute = Duration::ZERO;
         self.endpointer.reset_utterance();
-        Ok(())
+        heard
     }
 
     /// The input ended: an utterance in progress is decoded as it is.
