@@ -118,9 +118,12 @@ fn cases(pgn_text: &str, wanted: usize, vocab: &Vocab) -> anyhow::Result<Vec<Cas
 }
 
 /// Pink noise from sox, as a room would add it; long enough to cut every utterance's share.
+/// Repeatable (`-R` seeds sox's generator), so that two runs hear the same noise: with
+/// fresh noise each run, the noisy accuracy moved by 2 points between identical builds.
 fn room_noise(seconds: u32) -> anyhow::Result<Vec<i16>> {
     let out = std::process::Command::new("sox")
         .args([
+            "-R",
             "-n",
             "-r",
             "16000",
