@@ -16,6 +16,15 @@ fn speech(text: &str) -> Vec<i16> {
     resample(&s.samples, s.sample_rate, 16_000)
 }
 
+/// Half a second of silence, the samples, a second and a half of silence: one utterance as
+/// a stream.
+fn in_silence(samples: &[i16]) -> Vec<i16> {
+    let mut stream = vec![0i16; 8000];
+    stream.extend(samples);
+    stream.extend(vec![0i16; 24_000]);
+    stream
+}
+
 /// The index after the last loud sample: where speech really ends.
 fn speech_end(samples: &[i16]) -> usize {
     samples
@@ -101,9 +110,7 @@ fn a_complete_unambiguous_phrase_is_committed_early() {
     let mut rec = recognizer(&g);
     let config = ListenConfig::default();
     let mut listener = Listener::new(config.clone(), g.clone());
-    let mut stream = vec![0i16; 8000];
-    stream.extend(speech("Springer Felix drei"));
-    stream.extend(vec![0i16; 24_000]);
+    let stream = in_silence(&speech("Springer Felix drei"));
     let events = listener.push(rec.as_mut(), &stream).expect("push");
     let heard = heard(&events);
     assert_eq!(heard.len(), 1, "{events:?}");
@@ -141,9 +148,7 @@ fn the_moves_of_a_position_are_committed_early_even_when_the_partial_result_lags
     for voice in ["de", "de+f2", "de+m1"] {
         for (words, uci) in moves {
             let s = synthesize(words, &Voice::new(voice, 150)).expect("espeak-ng");
-            let mut stream = vec![0i16; 8000];
-            stream.extend(resample(&s.samples, s.sample_rate, 16_000));
-            stream.extend(vec![0i16; 24_000]);
+            let stream = in_silence(&resample(&s.samples, s.sample_rate, 16_000));
             let events = listener.push(rec.as_mut(), &stream).expect("push");
             let heard = heard(&events);
             assert_eq!(heard.len(), 1, "{events:?}");
@@ -173,9 +178,7 @@ fn a_move_in_noise_is_heard_whole_and_committed_before_the_end_silence() {
     let mut rec = recognizer(&g);
     let config = ListenConfig::default();
     let mut listener = Listener::new(config.clone(), g.clone());
-    let mut clean = vec![0i16; 8000];
-    clean.extend(speech("Springer Felix drei"));
-    clean.extend(vec![0i16; 24_000]);
+    let clean = in_silence(&speech("Springer Felix drei"));
     // white noise about 20 dB under the speech, from a fixed seed
     let mut state = 0x2545_f491_u32;
     let stream: Vec<i16> = clean
@@ -199,9 +202,7 @@ fn a_phrase_that_a_longer_one_continues_waits_for_the_end() {
     let mut rec = recognizer(&g);
     let config = ListenConfig::default();
     let mut listener = Listener::new(config.clone(), g.clone());
-    let mut stream = vec![0i16; 8000];
-    stream.extend(speech("David acht"));
-    stream.extend(vec![0i16; 24_000]);
+    let stream = in_silence(&speech("David acht"));
     let events = listener.push(rec.as_mut(), &stream).expect("push");
     let heard = heard(&events);
     assert_eq!(heard.len(), 1, "{events:?}");

@@ -418,14 +418,23 @@ impl Listener {
         fed
     }
 
-    /// How long the speech of the utterance in progress has lasted so far.
-    fn spoken_ms(&self) -> u64 {
-        let position = self.endpointer.position();
+    /// Where the speech of the utterance in progress starts and (so far) ends, as stream
+    /// positions.
+    fn speech_bounds(&self) -> (u64, u64) {
         let speech_start = self
             .endpointer
             .speech_start()
             .unwrap_or(self.utterance_start);
-        let speech_end = self.endpointer.last_speech_end().unwrap_or(position);
+        let speech_end = self
+            .endpointer
+            .last_speech_end()
+            .unwrap_or(self.endpointer.position());
+        (speech_start, speech_end)
+    }
+
+    /// How long the speech of the utterance in progress has lasted so far.
+    fn spoken_ms(&self) -> u64 {
+        let (speech_start, speech_end) = self.speech_bounds();
         speech_end.saturating_sub(speech_start) / PER_MS
     }
 
@@ -450,11 +459,7 @@ impl Listener {
     /// took).
     fn emit(&mut self, recognition: Recognition, decoded: Duration, early: bool) -> VoiceEvent {
         let position = self.endpointer.position();
-        let speech_start = self
-            .endpointer
-            .speech_start()
-            .unwrap_or(self.utterance_start);
-        let speech_end = self.endpointer.last_speech_end().unwrap_or(position);
+        let (speech_start, speech_end) = self.speech_bounds();
         self.compute += decoded;
         let heard = VoiceEvent::Heard(Heard {
             alternatives: recognition.pairs(),
