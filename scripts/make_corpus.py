@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Generate a second, independent spoken-move corpus (SPOKEN-MOVES.md) with python-chess.
 
-Usage, from the project's root (needs `pip install chess`):
-    python3 scripts/make_corpus.py [--seed 20240611] [--moves 1500] [--noisy 300] [--out tests/corpus]
+Usage, from the project's root (python-chess: the venv that `scripts/setup.sh --korean-model` makes):
+    third_party/venv/bin/python3 scripts/make_corpus.py [--seed 20240611] [--moves 1500] [--noisy 300] [--out tests/corpus]
 
 Writes `extra-moves.jsonl` and `extra-noisy.jsonl` in the format of `tests/corpus/moves.jsonl`:
     {"fen", "heard", "lang", "expect": {"status", "uci" | "candidates", "missing", "command"},

@@ -14,8 +14,9 @@ PKGS=(
   # the braille-display feature (BrlAPI; the brlapi crate also binds liblouis), and BRLTTY,
   # which its end-to-end test runs as a child with a virtual display
   libbrlapi-dev liblouis-dev brltty
-  # fetching libvosk from PyPI
-  python3 python3-pip ca-certificates
+  # fetching libvosk from PyPI; a private venv for the test tools (PEP 668: Debian's python3
+  # takes no pip install into the system)
+  python3 python3-pip python3-venv ca-certificates
 )
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -25,9 +26,14 @@ if ! dpkg -s "${PKGS[@]}" >/dev/null 2>&1; then
 fi
 bash scripts/fetch-vosk.sh "$@"
 # The test set-up (--korean-model) also installs python-chess, an independent reader that
-# checks the PGN files Rochade writes.
+# checks the PGN files Rochade writes, into a venv under the git-ignored third_party/ (never
+# into the system python, which PEP 668 forbids on Debian 12). scripts/test.sh uses it.
 case " $* " in
   *" --korean-model "*)
-    python3 -c "import chess.pgn" 2>/dev/null ||
-      python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore chess==1.11.2 ;;
+    VENV=third_party/venv
+    if ! "$VENV/bin/python3" -c "import chess.pgn" 2>/dev/null; then
+      rm -rf "$VENV"
+      python3 -m venv "$VENV"
+      "$VENV/bin/python3" -m pip install --quiet --disable-pip-version-check chess==1.11.2
+    fi ;;
 esac

@@ -54,6 +54,11 @@ fi
 # the Vosk tests fail, rather than skip, when the Korean model is missing, and so does the
 # python-chess check of the PGN output when python-chess is
 export ROCHADE_REQUIRE_VOSK=1 ROCHADE_REQUIRE_PYTHON_CHESS=1
+# python-chess lives in the set-up's venv (scripts/setup.sh --korean-model)
+if [ -x third_party/venv/bin/python3 ]; then
+  ROCHADE_PYTHON="$(pwd)/third_party/venv/bin/python3"
+  export ROCHADE_PYTHON
+fi
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check

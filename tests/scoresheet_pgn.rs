@@ -194,10 +194,16 @@ for node in game.mainline():
 print(json.dumps(out))
 "#;
 
-/// python-chess, when it can be imported (`pip install chess`); skipped otherwise.
+/// The Python that has python-chess: the set-up's venv (`ROCHADE_PYTHON`, set by
+/// scripts/test.sh), else `python3`.
+fn python() -> String {
+    std::env::var("ROCHADE_PYTHON").unwrap_or_else(|_| "python3".to_owned())
+}
+
+/// python-chess, when it can be imported (`scripts/setup.sh --korean-model`); skipped otherwise.
 #[test]
 fn python_chess_reads_the_same_moves_and_clocks() {
-    let available = Command::new("python3")
+    let available = Command::new(python())
         .args(["-c", "import chess.pgn"])
         .output()
         .is_ok_and(|o| o.status.success());
@@ -207,12 +213,12 @@ fn python_chess_reads_the_same_moves_and_clocks() {
             std::env::var_os("ROCHADE_REQUIRE_PYTHON_CHESS").is_none(),
             "python-chess is required but cannot be imported: run scripts/setup.sh --korean-model"
         );
-        eprintln!("SKIPPED: python-chess is not installed (pip install chess)");
+        eprintln!("SKIPPED: python-chess is not installed (scripts/setup.sh --korean-model)");
         return;
     }
     for record in records() {
         let text = pgn::write(&record, false);
-        let mut child = Command::new("python3")
+        let mut child = Command::new(python())
             .args(["-c", PYTHON_CHECK])
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
