@@ -124,6 +124,10 @@ pub enum Meaning {
     CastleAny,
     /// "schlägt": information only.
     Capture,
+    /// "von", "from": the origin follows; information only.
+    From,
+    /// "nach", "auf", "to": the destination follows; information only.
+    To,
     /// "wird", "Umwandlung": the promotion piece follows.
     Promotion,
     /// "Schach": information only.
@@ -168,6 +172,8 @@ struct RawVocab {
     castling: Section,
     words: Section,
     commands: Section,
+    #[serde(default)]
+    homophones: Option<Section>,
 }
 
 /// A loaded, checked vocabulary.
@@ -179,6 +185,8 @@ pub struct Vocab {
     pieces: [Vec<String>; 6],
     castling: [Vec<String>; 2],
     capture: Vec<String>,
+    from: Vec<String>,
+    to: Vec<String>,
     promotion: Vec<String>,
     check: Vec<String>,
     mate: Vec<String>,
@@ -187,6 +195,9 @@ pub struct Vocab {
     commands: BTreeMap<Command, Vec<String>>,
     /// Normalized single word → meaning (phrases of several words are in `phrases`).
     words: HashMap<String, Meaning>,
+    /// Normalized word → what else it may stand for, by where it stands (`[homophones]`:
+    /// "to" after a file word is the rank two).
+    homophones: HashMap<String, Vec<Meaning>>,
     /// Normalized phrases of two or more words, longest first.
     phrases: Vec<(Vec<String>, Meaning)>,
 }
@@ -201,7 +212,19 @@ const PIECE_KEYS: [(&str, Role); 6] = [
     ("knight", Role::Knight),
     ("pawn", Role::Pawn),
 ];
-const WORD_KEYS: [&str; 6] = [
+const WORD_KEYS: [&str; 8] = [
+    "capture",
+    "from",
+    "to",
+    "promotion",
+    "check",
+    "mate",
+    "en_passant",
+    "filler",
+];
+/// The word lists a vocabulary file must have; "from" and "to" may be left out (files written
+/// before they existed).
+const REQUIRED_WORD_KEYS: [&str; 6] = [
     "capture",
     "promotion",
     "check",
@@ -209,6 +232,8 @@ const WORD_KEYS: [&str; 6] = [
     "en_passant",
     "filler",
 ];
+/// The keys of `[homophones]`: a rank, or "to" (the to-word).
+const HOMOPHONE_KEYS: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "to"];
 
 fn role_index(role: Role) -> usize {
     match role {
@@ -377,7 +402,11 @@ impl Vocab {
             &["short", "long"],
             &["short", "long"],
         )?;
-        let words = section(&raw.words, "words", &WORD_KEYS, &WORD_KEYS)?;
+        let words = section(&raw.words, "words", &WORD_KEYS, &REQUIRED_WORD_KEYS)?;
+        let homophones = match &raw.homophones {
+            Some(sec) => section(sec, "homophones", &HOMOPHONE_KEYS, &[])?,
+            None => BTreeMap::new(),
+        };
         let command_keys: Vec<&str> = Command::ALL.iter().map(|c| c.name()).collect();
         let required_commands: Vec<&str> = Command::ALL
             .iter()
@@ -391,6 +420,11 @@ impl Vocab {
             ("files", &raw.files, &files),
             ("ranks", &raw.ranks, &ranks),
             ("pieces", &raw.pieces, &pieces),
+            (
+                "homophones",
+                raw.homophones.as_ref().unwrap_or(&raw.pieces),
+                &homophones,
+            ),
         ] {
             for (key, list) in table {
                 if let Some(multi) = list.iter().find(|w| w.contains(' ')) {
@@ -418,6 +452,8 @@ impl Vocab {
             pieces: PIECE_KEYS.map(|(k, _)| take(&pieces, k)),
             castling: [take(&castling, "short"), take(&castling, "long")],
             capture: take(&words, "capture"),
+            from: take(&words, "from"),
+            to: take(&words, "to"),
             promotion: take(&words, "promotion"),
             check: take(&words, "check"),
             mate: take(&words, "mate"),
@@ -428,8 +464,22 @@ impl Vocab {
                 .filter_map(|(k, v)| Command::from_name(k).map(|c| (c, v.clone())))
                 .collect(),
             words: HashMap::new(),
+            homophones: HashMap::new(),
             phrases: Vec::new(),
         };
+        for (key, list) in &homophones {
+            let meaning = match key.as_str() {
+                "to" => Meaning::To,
+                rank => Meaning::Rank(RANK_KEYS.iter().position(|k| *k == rank).unwrap_or(0) as u8),
+            };
+            for word in list {
+                vocab
+                    .homophones
+                    .entry(normalize_word(word))
+                    .or_default()
+                    .push(meaning);
+            }
+        }
         vocab.index().map_err(|msg| invalid(0, msg))?;
         Ok(vocab)
     }
@@ -456,6 +506,8 @@ impl Vocab {
         }
         for (list, meaning) in [
             (&self.capture, Meaning::Capture),
+            (&self.from, Meaning::From),
+            (&self.to, Meaning::To),
             (&self.promotion, Meaning::Promotion),
             (&self.check, Meaning::Check),
             (&self.mate, Meaning::Mate),
@@ -617,6 +669,47 @@ impl Vocab {
         &self.castling[side as usize]
     }
 
+    /// What else a normalized word may stand for where it stands (`[homophones]`), besides
+    /// its own meaning.
+    pub fn homophones(&self, word: &str) -> &[Meaning] {
+        self.homophones.get(word).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The to-words ("nach", "auf"; "to", "on"), said before a destination.
+    pub fn to_words(&self) -> &[String] {
+        &self.to
+    }
+
+    /// The from-words ("von"; "from"), said before an origin.
+    pub fn from_words(&self) -> &[String] {
+        &self.from
+    }
+
+    /// The capture words and phrases.
+    pub fn capture_words(&self) -> &[String] {
+        &self.capture
+    }
+
+    /// The promotion words and phrases.
+    pub fn promotion_words(&self) -> &[String] {
+        &self.promotion
+    }
+
+    /// The check words and phrases.
+    pub fn check_words(&self) -> &[String] {
+        &self.check
+    }
+
+    /// The mate words and phrases.
+    pub fn mate_words(&self) -> &[String] {
+        &self.mate
+    }
+
+    /// The filler words.
+    pub fn filler_words(&self) -> &[String] {
+        &self.filler
+    }
+
     /// Every word any phrase of the vocabulary uses, lower case, as spelled in the file
     /// (umlauts kept): what a recognizer's model must know.
     pub fn words(&self) -> BTreeSet<String> {
@@ -629,6 +722,8 @@ impl Vocab {
             .chain(self.castling.iter())
             .chain([
                 &self.capture,
+                &self.from,
+                &self.to,
                 &self.promotion,
                 &self.check,
                 &self.mate,
@@ -641,6 +736,7 @@ impl Vocab {
                 all.extend(phrase.split_whitespace().map(|w| w.to_lowercase()));
             }
         }
+        all.extend(self.homophones.keys().cloned());
         all
     }
 }
@@ -657,6 +753,8 @@ fn describe(meaning: Meaning) -> String {
         Meaning::Castle(side) => format!("castling {side:?}").to_lowercase(),
         Meaning::CastleAny => "castling".into(),
         Meaning::Capture => "capture".into(),
+        Meaning::From => "from-word".into(),
+        Meaning::To => "to-word".into(),
         Meaning::Promotion => "promotion".into(),
         Meaning::Check => "check".into(),
         Meaning::Mate => "mate".into(),
@@ -707,7 +805,8 @@ mod tests {
 
     #[test]
     fn errors_name_the_file_and_line() {
-        let text = include_str!("../grammars/de.toml").replace("d = [\"David\"]", "d = []");
+        let text = include_str!("../grammars/de.toml")
+            .replace("d = [\"David\", \"Dora\", \"de\"]", "d = []");
         let err = Vocab::from_toml_str("de-copy.toml", &text).unwrap_err();
         let line = include_str!("../grammars/de.toml")
             .lines()
@@ -719,21 +818,22 @@ mod tests {
             format!("de-copy.toml line {line}: [files] d has no words: give at least one")
         );
 
-        let text =
-            include_str!("../grammars/de.toml").replace("h = [\"Hector\", \"Hektor\"]\n", "");
+        let text = include_str!("../grammars/de.toml")
+            .replace("h = [\"Hector\", \"Hektor\", \"Heinrich\", \"ha\"]\n", "");
         let err = Vocab::from_toml_str("x.toml", &text)
             .unwrap_err()
             .to_string();
         assert!(err.contains("[files] lacks \"h\""), "{err}");
 
-        let text = include_str!("../grammars/de.toml").replace("help = [\"Hilfe\"]\n", "");
+        let text = include_str!("../grammars/de.toml")
+            .replace("help = [\"Hilfe\", \"was kann ich sagen\"]\n", "");
         let err = Vocab::from_toml_str("x.toml", &text)
             .unwrap_err()
             .to_string();
         assert!(err.contains("[commands] lacks \"help\""), "{err}");
 
         let text =
-            include_str!("../grammars/de.toml").replace("draw = [\"Remis\"]", "draw = [\"Zeit\"]");
+            include_str!("../grammars/de.toml").replace("draw = [\"Remis\",", "draw = [\"Zeit\",");
         let err = Vocab::from_toml_str("x.toml", &text)
             .unwrap_err()
             .to_string();

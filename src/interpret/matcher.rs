@@ -49,14 +49,17 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     let mut commands: Vec<Command> = Vec::new();
     let mut castle: Option<Option<CastleSide>> = None;
     let mut castle_count = 0;
+    let mut information = 0;
     for &m in meanings {
         match m {
-            Meaning::Filler
-            | Meaning::Capture
+            Meaning::Filler => {}
+            Meaning::Capture
+            | Meaning::From
+            | Meaning::To
             | Meaning::Check
             | Meaning::Mate
             | Meaning::EnPassant
-            | Meaning::Promotion => {}
+            | Meaning::Promotion => information += 1,
             Meaning::Command(c) => commands.push(c),
             Meaning::Castle(side) => {
                 castle_count += 1;
@@ -84,11 +87,16 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
         return Utterance::Nothing;
     }
 
-    let pattern = parse_move(&core);
-    match (pattern, commands.first()) {
-        (Some(p), _) => Utterance::Move(p),
-        (None, Some(&c)) if core.is_empty() => Utterance::Command(c),
-        _ => Utterance::Nothing,
+    // A command is its words alone (fillers aside): one command, perhaps said twice.
+    if let Some(&first) = commands.first() {
+        if core.is_empty() && information == 0 && commands.iter().all(|&c| c == first) {
+            return Utterance::Command(first);
+        }
+        return Utterance::Nothing;
+    }
+    match parse_move(&core) {
+        Some(p) => Utterance::Move(p),
+        None => Utterance::Nothing,
     }
 }
 

@@ -252,6 +252,8 @@ const SLIP_COST: f32 = 0.4;
 const MAX_WORDS: usize = 40;
 /// How many combinations of near-miss choices are tried per utterance at most.
 const MAX_COMBINATIONS: usize = 96;
+/// At most this many words that are not in the vocabulary may be dropped from a move.
+const MAX_DROPPED: usize = 2;
 /// A lower recognizer alternative is considered only when its confidence is at least this
 /// share of the best one's (the recognizer itself was unsure).
 const ALTERNATIVE_SHARE: f32 = 0.8;
@@ -267,9 +269,22 @@ pub struct Interpreter {
 impl Interpreter {
     /// An interpreter for a vocabulary.
     pub fn new(vocab: Vocab) -> Interpreter {
+        // Words that only serve commands are left out: a command is taken only from its exact
+        // words, so a slip towards one could only ever crowd out a slip of a move word.
+        let move_words: std::collections::HashSet<&str> = vocab
+            .phrase_index()
+            .iter()
+            .filter(|(_, m)| !matches!(m, Meaning::Command(_)))
+            .flat_map(|(p, _)| p.iter().map(String::as_str))
+            .collect();
         let mut lexicon: Vec<(String, Meaning)> = vocab
             .word_index()
             .iter()
+            .filter(|(w, m)| match m {
+                Meaning::Command(_) => false,
+                Meaning::Fragment => move_words.contains(w.as_str()),
+                _ => true,
+            })
             .map(|(w, m)| (w.clone(), *m))
             .collect();
         lexicon.sort_by(|a, b| a.0.cmp(&b.0));
@@ -339,6 +354,11 @@ impl Interpreter {
     fn classify(&self, word: &str) -> Word {
         if let Some(m) = self.vocab.word_index().get(word) {
             return Word::Known(word.to_string(), *m);
+        }
+        // A homophone with no meaning of its own ("for", "ate"): where it stands decides
+        // (`resolve_homophones`); alone it means nothing.
+        if !self.vocab.homophones(word).is_empty() {
+            return Word::Known(word.to_string(), Meaning::Fragment);
         }
         // Typing aids: digits are ranks, single letters a–h are files.
         let b = word.as_bytes();
@@ -442,7 +462,21 @@ impl Interpreter {
                 .filter(|(i, _)| !dropped[*i])
                 .map(|(_, c)| *c)
                 .collect();
-            let reading = self.read_choice(legal, &kept, &kept_choice);
+            let mut reading = self.read_choice(legal, &kept, &kept_choice);
+            let dropped_count = dropped.iter().filter(|d| **d).count();
+            let kept_core = kept
+                .iter()
+                .filter(|w| !matches!(w, Word::Known(_, Meaning::Filler)))
+                .count();
+            // A command is taken only from its exact words: "nein danke" is no "nein", and
+            // "Mein Name ist Peter" no command at all. A move may lose a stray word or two,
+            // but not most of the sentence: that is talk, not a move.
+            if matches!(reading, Reading::Command(_))
+                || dropped_count > MAX_DROPPED
+                || dropped_count >= kept_core.max(1)
+            {
+                reading = Reading::NotUnderstood;
+            }
             let score = cost + reading.penalty();
             match &best {
                 Some((b, r)) if (score - b).abs() < 1e-6 => {
@@ -484,31 +518,140 @@ impl Interpreter {
                 (Word::Unknown(_), None) => {}
             }
         }
-        let meanings = self.phrases(&normalized);
-        if meanings.contains(&Meaning::Fragment) {
-            return Reading::NotUnderstood;
-        }
-        reading(legal, &parse(&meanings))
+        read_vocabulary_words(&self.vocab, legal, &normalized)
     }
+}
 
-    /// Replaces runs of words that form a vocabulary phrase ("kurze rochade") by its meaning.
-    /// Fillers may stand anywhere (§2), also inside a phrase ("kurze äh Rochade").
-    fn phrases(&self, words: &[(&str, Meaning)]) -> Vec<Meaning> {
-        let mut out = Vec::with_capacity(words.len());
-        let mut i = 0;
-        'outer: while i < words.len() {
-            for (phrase, meaning) in self.vocab.phrase_index() {
-                if let Some(end) = phrase_end(phrase, words, i) {
-                    out.push(*meaning);
-                    i = end;
-                    continue 'outer;
-                }
+/// The best reading of words that are all vocabulary words: every way of grouping them into
+/// the vocabulary's phrases ("to a" is a promotion phrase before a piece, but file a and a
+/// to-word in "to a four"), with homophones resolved by where they stand, the phrase groupings
+/// tried first.
+pub(crate) fn read_vocabulary_words(
+    vocab: &Vocab,
+    legal: &Legal<'_>,
+    words: &[(&str, Meaning)],
+) -> Reading {
+    let mut best: Option<Reading> = None;
+    for grouping in groupings(vocab, words) {
+        for meanings in resolve_homophones(vocab, &grouping) {
+            let reading = if meanings.contains(&Meaning::Fragment) {
+                Reading::NotUnderstood
+            } else {
+                reading(legal, &parse(&meanings))
+            };
+            if matches!(reading, Reading::Move(_) | Reading::Command(_)) {
+                return reading;
             }
-            out.push(words[i].1);
-            i += 1;
+            if best
+                .as_ref()
+                .is_none_or(|b| reading.penalty() < b.penalty())
+            {
+                best = Some(reading);
+            }
         }
-        out
     }
+    best.unwrap_or(Reading::NotUnderstood)
+}
+
+/// How many ways of grouping one utterance into phrases are tried at most.
+const MAX_GROUPINGS: usize = 16;
+
+/// One element of a grouping: a phrase's meaning, or a single word with its own.
+#[derive(Debug, Clone, Copy)]
+struct Grouped<'a> {
+    /// The word, when the element is a single word (a homophone is looked up by it).
+    word: Option<&'a str>,
+    meaning: Meaning,
+}
+
+/// The ways of grouping the words into vocabulary phrases, longest phrases first. Fillers may
+/// stand anywhere (§2), also inside a phrase ("kurze äh Rochade").
+fn groupings<'a>(vocab: &Vocab, words: &[(&'a str, Meaning)]) -> Vec<Vec<Grouped<'a>>> {
+    let mut out = Vec::new();
+    let mut current = Vec::with_capacity(words.len());
+    group_from(vocab, words, 0, &mut current, &mut out);
+    out
+}
+
+fn group_from<'a>(
+    vocab: &Vocab,
+    words: &[(&'a str, Meaning)],
+    start: usize,
+    current: &mut Vec<Grouped<'a>>,
+    out: &mut Vec<Vec<Grouped<'a>>>,
+) {
+    if out.len() >= MAX_GROUPINGS {
+        return;
+    }
+    if start >= words.len() {
+        out.push(current.clone());
+        return;
+    }
+    for (phrase, meaning) in vocab.phrase_index() {
+        if let Some(end) = phrase_end(phrase, words, start) {
+            current.push(Grouped {
+                word: None,
+                meaning: *meaning,
+            });
+            group_from(vocab, words, end, current, out);
+            current.pop();
+        }
+    }
+    current.push(Grouped {
+        word: Some(words[start].0),
+        meaning: words[start].1,
+    });
+    group_from(vocab, words, start + 1, current, out);
+    current.pop();
+}
+
+/// A homophone means what its place says (SPOKEN-MOVES.md §1): right after a file word it is
+/// the rank it sounds like ("e for" is e4); right before a file word, a word that sounds like
+/// the to-word is the to-word ("knight too e four"); elsewhere it keeps its own meaning, if it
+/// has one. A rank word that sounds like the to-word ("two") before a square is read both
+/// ways, the rank first: "rook two echo one" is the rook on the second rank where that is a
+/// move, else "rook to echo one". The readings come in that order.
+fn resolve_homophones(vocab: &Vocab, grouping: &[Grouped<'_>]) -> Vec<Vec<Meaning>> {
+    let mut first = Vec::with_capacity(grouping.len());
+    let mut second: Option<Vec<Meaning>> = None;
+    for (i, g) in grouping.iter().enumerate() {
+        let alts = g.word.map(|w| vocab.homophones(w)).unwrap_or(&[]);
+        if alts.is_empty() {
+            first.push(g.meaning);
+            if let Some(other) = second.as_mut() {
+                other.push(g.meaning);
+            }
+            continue;
+        }
+        let after_file = i > 0 && matches!(grouping[i - 1].meaning, Meaning::File(_));
+        let before_file = grouping
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.meaning, Meaning::File(_)));
+        let rank = alts.iter().find(|m| matches!(m, Meaning::Rank(_)));
+        let meaning = if after_file && !matches!(g.meaning, Meaning::Rank(_)) && rank.is_some() {
+            rank.copied().unwrap_or(g.meaning)
+        } else if before_file && !after_file && alts.contains(&Meaning::To) {
+            if matches!(g.meaning, Meaning::Rank(_)) && second.is_none() {
+                let mut other = first.clone();
+                other.push(Meaning::To);
+                second = Some(other);
+                g.meaning
+            } else {
+                Meaning::To
+            }
+        } else {
+            g.meaning
+        };
+        first.push(meaning);
+        if let Some(other) = second.as_mut()
+            && other.len() < first.len()
+        {
+            other.push(meaning);
+        }
+    }
+    let mut out = vec![first];
+    out.extend(second);
+    out
 }
 
 /// Where a phrase that starts at `start` ends, fillers between its words passed over; `None`
@@ -708,6 +851,116 @@ mod tests {
                 .as_deref(),
             Some("d7d8n")
         );
+    }
+
+    #[test]
+    fn the_forms_people_use_in_both_languages() {
+        let de = Interpreter::new(Vocab::builtin(Lang::De));
+        let en = Interpreter::new(Vocab::builtin(Lang::En));
+        let p = pos("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5");
+        for (interp, text, want) in [
+            (&de, "Turm auf Felix eins", "h1f1"),
+            (&de, "Läufer von Cäsar vier nach Friedrich sieben", "c4f7"),
+            (
+                &de,
+                "Läufer schlägt auf Friedrich sieben mit Schach",
+                "c4f7",
+            ),
+            (&de, "Bauer Dora vier bitte", "d2d4"),
+            (&de, "kleine Rochade", "e1g1"),
+            (&de, "Springer von Friedrich drei nach Emil fünf", "f3e5"),
+            (&de, "Berta vier", "b2b4"),
+            (&de, "Springer ge fünf", "f3g5"),
+            (&en, "knight to e five", "f3e5"),
+            (&en, "knight takes on echo five", "f3e5"),
+            (&en, "castles kingside", "e1g1"),
+            (&en, "knight from f three to g five", "f3g5"),
+            (&en, "bishop takes f seven with check", "c4f7"),
+            (&en, "knight Felix three Gustav five", "f3g5"),
+            (&en, "Felix drei Gustav fünf", "f3g5"),
+            (&en, "d too d for", "d2d4"),
+            (&en, "pawn to a four", "a2a4"),
+        ] {
+            let heard = interp.interpret_text(&p, text);
+            assert_eq!(heard.uci().as_deref(), Some(want), "{text}");
+            assert!(heard.exact, "{text}");
+        }
+        let q = pos("8/3P4/8/8/8/8/k7/4K3 w - - 0 1");
+        for (interp, text) in [
+            (
+                &de,
+                "Bauer von Dora sieben nach Dora acht und wird Springer",
+            ),
+            (&de, "Dora acht wird zum Springer"),
+            (&en, "d eight promotes to a knight"),
+            (&en, "pawn to d eight to a knight"),
+        ] {
+            assert_eq!(
+                interp.interpret_text(&q, text).uci().as_deref(),
+                Some("d7d8n"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn two_is_the_rank_where_that_is_a_move_and_the_to_word_elsewhere() {
+        let en = Interpreter::new(Vocab::builtin(Lang::En));
+        // Rooks on e2 and d1 can both go to e1: "two" names the one on the second rank.
+        let p = pos("4r3/1p3ppk/2p2n1p/p7/P3P3/2P2qNn/1P2R1P1/3R3K w - - 0 33");
+        assert_eq!(
+            en.interpret_text(&p, "rook two echo one").uci().as_deref(),
+            Some("e2e1")
+        );
+        assert!(matches!(
+            en.interpret_text(&p, "rook to echo one").reading,
+            Reading::Ambiguous(_)
+        ));
+        // Knights on c3 and f3, none on the second rank: "two" can only be "to".
+        let q = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 3");
+        assert_eq!(
+            en.interpret_text(&q, "knight two d four").uci().as_deref(),
+            Some("f3d4")
+        );
+    }
+
+    #[test]
+    fn sentences_not_for_the_assistant_are_not_understood() {
+        let de = Interpreter::new(Vocab::builtin(Lang::De));
+        let en = Interpreter::new(Vocab::builtin(Lang::En));
+        let start = Chess::default();
+        for (interp, text) in [
+            (&de, "Mein Name ist Peter"),
+            (&de, "nein danke"),
+            (&de, "Einen Kaffee bitte"),
+            (&de, "haben Sie Zeit"),
+            (&de, "Zeit Remis"),
+            (&de, "ich nehme den Turm"),
+            (&en, "no worries"),
+            (&en, "thanks for the game"),
+            (&en, "is this your time"),
+            (&en, "what a draw"),
+        ] {
+            assert_eq!(
+                interp.interpret_text(&start, text).reading,
+                Reading::NotUnderstood,
+                "{text}"
+            );
+        }
+        for (interp, text, want) in [
+            (&de, "Wie viel Zeit habe ich noch?", Command::Time),
+            (&de, "äh wie viele Züge noch", Command::Moves),
+            (&de, "ich biete Remis an", Command::Draw),
+            (&en, "how much time do I have left", Command::Time),
+            (&en, "I offer a draw", Command::Draw),
+            (&en, "say that again please", Command::Repeat),
+        ] {
+            assert_eq!(
+                interp.interpret_text(&start, text).reading,
+                Reading::Command(want),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -20,8 +20,8 @@
 //! ```
 use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 
-use super::matcher::{Legal, parse, reading};
-use super::{IllegalReason, Reading};
+use super::matcher::Legal;
+use super::{IllegalReason, Reading, read_vocabulary_words};
 use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Meaning, Vocab, normalize_word, split_words};
 
@@ -88,34 +88,16 @@ fn move_words(pos: &Chess, mv: &Move, vocab: &Vocab, full_origin: bool) -> Strin
 }
 
 fn reads_as(pos: &Chess, vocab: &Vocab, words: &str, mv: &Move) -> bool {
-    let meanings: Option<Vec<Meaning>> = split_words(words)
+    let split = split_words(words);
+    let known: Option<Vec<(&str, Meaning)>> = split
         .iter()
-        .map(|w| vocab.word_index().get(w).copied())
+        .map(|w| vocab.word_index().get(w).map(|m| (w.as_str(), *m)))
         .collect();
-    let Some(meanings) = meanings else {
+    let Some(known) = known else {
         return false;
     };
-    let meanings = join_phrases(vocab, &split_words(words), &meanings);
     let legal = Legal::new(pos);
-    reading(&legal, &parse(&meanings)) == Reading::Move(*mv)
-}
-
-fn join_phrases(vocab: &Vocab, words: &[String], meanings: &[Meaning]) -> Vec<Meaning> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    'outer: while i < words.len() {
-        for (phrase, meaning) in vocab.phrase_index() {
-            let n = phrase.len();
-            if i + n <= words.len() && phrase.iter().zip(&words[i..i + n]).all(|(p, w)| p == w) {
-                out.push(*meaning);
-                i += n;
-                continue 'outer;
-            }
-        }
-        out.push(meanings[i]);
-        i += 1;
-    }
-    out
+    read_vocabulary_words(vocab, &legal, &known) == Reading::Move(*mv)
 }
 
 /// The move as Rochade says it: the read-back to the player and the announcement for the
