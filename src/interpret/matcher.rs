@@ -4,6 +4,7 @@ use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role, Square, attacks,
 };
 
+use super::forms::{Core, FORMS};
 use super::{IllegalReason, Missing, Reading};
 use crate::vocab::{CastleSide, Command, Meaning};
 
@@ -113,35 +114,64 @@ fn parse_move(core: &[Meaning]) -> Option<Pattern> {
         pattern.promotion = Some(*role);
         rest = head;
     }
-    let file = |m: &Meaning| match m {
-        Meaning::File(f) => Some(File::new(u32::from(*f))),
+    // The origin and destination: the core of one of the forms of §2.
+    for form in FORMS {
+        if let Some(found) = match_core(form.core(), rest, &pattern) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// The pattern with the origin and destination of a form's core filled in, if the meanings
+/// are that core.
+fn match_core(
+    core: impl Iterator<Item = Core>,
+    meanings: &[Meaning],
+    base: &Pattern,
+) -> Option<Pattern> {
+    let file = |m: Option<&Meaning>| match m {
+        Some(Meaning::File(f)) => Some(File::new(u32::from(*f))),
         _ => None,
     };
-    let rank = |m: &Meaning| match m {
-        Meaning::Rank(r) => Some(Rank::new(u32::from(*r))),
+    let rank = |m: Option<&Meaning>| match m {
+        Some(Meaning::Rank(r)) => Some(Rank::new(u32::from(*r))),
         _ => None,
     };
-    match rest {
-        [f, r] => {
-            pattern.to = Some(Square::from_coords(file(f)?, rank(r)?));
-        }
-        [f1, r1, f2, r2] => {
-            pattern.from_file = Some(file(f1)?);
-            pattern.from_rank = Some(rank(r1)?);
-            pattern.to = Some(Square::from_coords(file(f2)?, rank(r2)?));
-        }
-        [a, f2, r2] => {
-            let to = Square::from_coords(file(f2)?, rank(r2)?);
-            pattern.to = Some(to);
-            if let Some(f) = file(a) {
-                pattern.from_file = Some(f);
-            } else {
-                pattern.from_rank = Some(rank(a)?);
+    // A form's core has at most two parts (origin, destination): no allocation per call.
+    let mut parts = [Core::Square; 2];
+    let mut count = 0;
+    for part in core {
+        *parts.get_mut(count)? = part;
+        count += 1;
+    }
+    let parts = &parts[..count];
+    let mut pattern = base.clone();
+    let mut i = 0;
+    for (k, part) in parts.iter().enumerate() {
+        let last = k + 1 == parts.len();
+        match part {
+            Core::Square => {
+                let sq = Square::from_coords(file(meanings.get(i))?, rank(meanings.get(i + 1))?);
+                i += 2;
+                if last {
+                    pattern.to = Some(sq);
+                } else {
+                    pattern.from_file = Some(sq.file());
+                    pattern.from_rank = Some(sq.rank());
+                }
+            }
+            Core::File => {
+                pattern.from_file = Some(file(meanings.get(i))?);
+                i += 1;
+            }
+            Core::Rank => {
+                pattern.from_rank = Some(rank(meanings.get(i))?);
+                i += 1;
             }
         }
-        _ => return None,
     }
-    Some(pattern)
+    (i == meanings.len()).then_some(pattern)
 }
 
 /// A legal move as the matcher sees it: castling goes to the king's destination, as spoken.

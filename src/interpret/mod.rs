@@ -22,6 +22,7 @@
 //! assert_eq!(slip.uci().as_deref(), Some("g1f3"));
 //! assert!(!slip.exact);
 //! ```
+pub mod forms;
 pub mod matcher;
 pub mod nearmiss;
 pub mod spoken;
