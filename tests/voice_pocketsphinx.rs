@@ -64,7 +64,7 @@ fn phrases_of_three_voices_are_recognized() {
         "{:?}",
         report.missing_words
     );
-    let phrases: Vec<String> = grammar.phrases().map(str::to_string).collect();
+    let phrases: Vec<String> = grammar.phrases().collect();
     let mut right = 0;
     let mut total = 0;
     let mut wrong = Vec::new();

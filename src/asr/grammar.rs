@@ -1,11 +1,14 @@
-//! The recognition grammar: the closed set of phrases a recognizer may hear in one situation,
-//! each with what it means. In a position it is the spoken forms of the legal moves plus the
-//! commands; while a question is pending, the small set of answers.
+//! The recognition grammar: the closed set of utterances a recognizer may hear in one
+//! situation, each with what it means. In a position it is the rules of its legal moves, one
+//! per form of SPOKEN-MOVES.md §2 that names the move unambiguously
+//! ([`crate::interpret::forms`], the same rules the interpreter parses), with their optional
+//! and alternative words, plus the phrasings of the commands; while a question is pending,
+//! the small set of answers. Fillers may stand before and after.
 //!
-//! Phrases are compared the way the interpreter compares words: lower case, single spaces,
-//! German umlauts equal to their two-letter forms (`läufer` = `laeufer`). A recognizer's
-//! result is checked against the set ([`Grammar::rank`]), because Vosk's grammar is a bigram
-//! model that can produce word sequences no phrase has.
+//! Utterances are compared the way the interpreter compares words: lower case, single
+//! spaces, German umlauts equal to their two-letter forms (`läufer` = `laeufer`). A
+//! recognizer's result is checked against the rules ([`Grammar::rank`]), because a
+//! recognizer can produce word sequences no rule has (Vosk is given only the word list).
 //!
 //! ```
 //! use rochade::asr::grammar::{Grammar, Meaning};
@@ -27,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use shakmaty::Chess;
 
-use crate::interpret::{self, uci};
+use crate::interpret::{self, forms, uci};
 use crate::lang::Lang;
 use crate::vocab::{Command, Vocab, normalize_word};
 
@@ -43,19 +46,30 @@ pub enum Meaning {
     Answer(String),
 }
 
+/// One slot of a rule: the word sequences that may stand there (folded), and whether it may
+/// be left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Entry {
-    /// The phrase as first added, normalised (lower case, single spaces, umlauts kept).
-    text: String,
-    meanings: BTreeSet<Meaning>,
+struct Slot {
+    alternatives: Vec<Vec<String>>,
+    optional: bool,
 }
 
-/// A closed set of phrases with their meanings.
+/// A rule: slots said in order, and what every utterance of it means.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Rule {
+    slots: Vec<Slot>,
+    meaning: Meaning,
+}
+
+/// A closed set of utterances with their meanings, as rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grammar {
     lang: Lang,
-    /// Keyed by the folded form, so that `läufer` and `laeufer` are one phrase.
-    entries: BTreeMap<String, Entry>,
+    rules: Vec<Rule>,
+    /// Folded word → as first spelled (umlauts kept), for results written as in the grammar.
+    spelling: BTreeMap<String, String>,
+    /// Folded filler words, which may stand before and after an utterance.
+    fillers: BTreeSet<String>,
     /// Other spellings of a word that mean the same (`cesar`: `cäsar`, `caesar` …), for a
     /// recognizer whose model lacks the first spelling.
     variants: BTreeMap<String, Vec<String>>,
@@ -164,8 +178,46 @@ fn spelling_variants(vocab: &Vocab) -> BTreeMap<String, Vec<String>> {
     out
 }
 
-fn key(text: &str) -> String {
-    fold(&normalize(text))
+/// The folded words of a text.
+fn folded_words(text: &str) -> Vec<String> {
+    normalize(text)
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .map(fold)
+        .collect()
+}
+
+/// Whether the slots take exactly the words.
+fn matches(slots: &[Slot], words: &[String]) -> bool {
+    let Some((slot, rest)) = slots.split_first() else {
+        return words.is_empty();
+    };
+    if slot.optional && matches(rest, words) {
+        return true;
+    }
+    slot.alternatives
+        .iter()
+        .any(|alt| words.starts_with(alt) && matches(rest, &words[alt.len()..]))
+}
+
+/// Whether the slots take the words and then at least one word more.
+fn continues(slots: &[Slot], words: &[String]) -> bool {
+    if words.is_empty() {
+        return slots.iter().any(|s| !s.alternatives.is_empty());
+    }
+    let Some((slot, rest)) = slots.split_first() else {
+        return false;
+    };
+    if slot.optional && continues(rest, words) {
+        return true;
+    }
+    slot.alternatives.iter().any(|alt| {
+        if words.len() >= alt.len() {
+            words.starts_with(alt) && continues(rest, &words[alt.len()..])
+        } else {
+            alt.starts_with(words)
+        }
+    })
 }
 
 impl Grammar {
@@ -173,19 +225,26 @@ impl Grammar {
     pub fn new(lang: Lang) -> Grammar {
         Grammar {
             lang,
-            entries: BTreeMap::new(),
+            rules: Vec::new(),
+            spelling: BTreeMap::new(),
+            fillers: BTreeSet::new(),
             variants: BTreeMap::new(),
         }
     }
 
-    /// The grammar of a position: the spoken forms of its legal moves and the commands.
-    /// Built off the audio path, after every move. Yes and no are left out: they answer a
-    /// pending question ([`Grammar::for_answers`]), and in a position, being short, they
-    /// would soak up misheard moves ("Dame Cesar sechs" heard as "ja").
+    /// The grammar of a position: the rules of its legal moves and the commands. Built off
+    /// the audio path, once per position. Yes and no are left out: they answer a pending
+    /// question ([`Grammar::for_answers`]), and in a position, being short, they would soak
+    /// up misheard moves ("Dame Cesar sechs" heard as "ja").
     pub fn for_position(pos: &Chess, vocab: &Vocab) -> Grammar {
         let mut grammar = Grammar::new(vocab.lang());
-        for (phrase, mv) in interpret::move_phrases(pos, vocab) {
-            grammar.add(&phrase, Meaning::Move(uci(&mv)));
+        for rule in forms::position_rules(pos, vocab) {
+            let choices: Vec<(Vec<String>, bool)> = rule
+                .choices
+                .into_iter()
+                .map(|c| (c.alternatives, c.optional))
+                .collect();
+            grammar.add_rule(&choices, Meaning::Move(uci(&rule.mv)));
         }
         for (phrase, command) in interpret::command_phrases(vocab) {
             if matches!(command, Command::Yes | Command::No) {
@@ -193,6 +252,7 @@ impl Grammar {
             }
             grammar.add(&phrase, Meaning::Command(command.name().to_string()));
         }
+        grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
         grammar
     }
@@ -205,8 +265,20 @@ impl Grammar {
             let meaning = Meaning::Answer(normalize(&phrase));
             grammar.add(&phrase, meaning);
         }
+        grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
         grammar
+    }
+
+    /// Lets the vocabulary's fillers stand before and after an utterance.
+    pub fn allow_fillers(&mut self, vocab: &Vocab) {
+        for filler in vocab.filler_words() {
+            let words = folded_words(filler);
+            if let [word] = words.as_slice() {
+                self.learn_spelling(filler);
+                self.fillers.insert(word.clone());
+            }
+        }
     }
 
     /// Other spellings of `word` with the same meaning in the vocabulary.
@@ -226,86 +298,180 @@ impl Grammar {
         grammar
     }
 
-    /// Adds a phrase; an empty phrase is ignored. The same phrase may carry several
+    fn learn_spelling(&mut self, text: &str) {
+        for word in normalize(text).split(' ').filter(|w| !w.is_empty()) {
+            self.spelling
+                .entry(fold(word))
+                .or_insert_with(|| word.to_string());
+        }
+    }
+
+    /// Adds one fixed phrase; an empty phrase is ignored. The same phrase may carry several
     /// meanings (then it is ambiguous and never committed early).
     pub fn add(&mut self, phrase: &str, meaning: Meaning) {
-        let text = normalize(phrase);
-        if text.is_empty() {
+        if normalize(phrase).is_empty() {
             return;
         }
-        self.entries
-            .entry(fold(&text))
-            .or_insert_with(|| Entry {
-                text,
-                meanings: BTreeSet::new(),
-            })
-            .meanings
-            .insert(meaning);
+        self.add_rule(&[(vec![phrase.to_string()], false)], meaning);
+    }
+
+    /// Adds a rule: slots in order, each a list of alternative word sequences and whether it
+    /// may be left out. A required slot with no alternative makes no rule.
+    pub fn add_rule(&mut self, choices: &[(Vec<String>, bool)], meaning: Meaning) {
+        let mut slots = Vec::with_capacity(choices.len());
+        for (alternatives, optional) in choices {
+            let mut alts: Vec<Vec<String>> = Vec::new();
+            for alt in alternatives {
+                let words = folded_words(alt);
+                if words.is_empty() || alts.contains(&words) {
+                    continue;
+                }
+                self.learn_spelling(alt);
+                alts.push(words);
+            }
+            if alts.is_empty() {
+                if *optional {
+                    continue;
+                }
+                return;
+            }
+            slots.push(Slot {
+                alternatives: alts,
+                optional: *optional,
+            });
+        }
+        if slots.is_empty() {
+            return;
+        }
+        let rule = Rule { slots, meaning };
+        if !self.rules.contains(&rule) {
+            self.rules.push(rule);
+        }
     }
 
     pub fn lang(&self) -> Lang {
         self.lang
     }
 
+    /// The number of rules.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.rules.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.rules.is_empty()
     }
 
-    /// The phrases, normalised, in a stable order.
-    pub fn phrases(&self) -> impl Iterator<Item = &str> {
-        self.entries.values().map(|e| e.text.as_str())
+    fn spell(&self, word: &str) -> String {
+        self.spelling
+            .get(word)
+            .cloned()
+            .unwrap_or_else(|| word.to_string())
     }
 
-    /// Every word any phrase uses, as spelled in the phrases.
+    /// The plainest phrasing of each rule (the first alternative of every required slot, no
+    /// optional word), as spelled in the grammar.
+    pub fn phrases(&self) -> impl Iterator<Item = String> + '_ {
+        self.rules.iter().map(|rule| {
+            rule.slots
+                .iter()
+                .filter(|s| !s.optional)
+                .flat_map(|s| s.alternatives[0].iter().map(|w| self.spell(w)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    }
+
+    /// Every word any rule or filler uses, as spelled in the grammar.
     pub fn words(&self) -> BTreeSet<String> {
-        self.phrases()
-            .flat_map(|p| p.split(' '))
-            .map(str::to_string)
+        let mut out: BTreeSet<String> = self
+            .rules
+            .iter()
+            .flat_map(|r| &r.slots)
+            .flat_map(|s| &s.alternatives)
+            .flatten()
+            .map(|w| self.spell(w))
+            .collect();
+        out.extend(self.fillers.iter().map(|w| self.spell(w)));
+        out
+    }
+
+    /// The folded words of `text` without the fillers before and after it.
+    fn core_words(&self, text: &str) -> Vec<String> {
+        let words = folded_words(text);
+        let start = words
+            .iter()
+            .position(|w| !self.fillers.contains(w))
+            .unwrap_or(words.len());
+        let end = words
+            .iter()
+            .rposition(|w| !self.fillers.contains(w))
+            .map_or(start, |i| i + 1);
+        words[start..end.max(start)].to_vec()
+    }
+
+    /// What the words mean, when rules take them.
+    fn meanings_of(&self, words: &[String]) -> BTreeSet<Meaning> {
+        if words.is_empty() {
+            return BTreeSet::new();
+        }
+        self.rules
+            .iter()
+            .filter(|r| matches(&r.slots, words))
+            .map(|r| r.meaning.clone())
             .collect()
     }
 
-    /// Whether `text` is one of the phrases.
+    /// Whether `text` is an utterance of the grammar.
     pub fn contains(&self, text: &str) -> bool {
-        self.entries.contains_key(&key(text))
+        !self.meanings_of(&self.core_words(text)).is_empty()
     }
 
-    /// The phrase `text` stands for, in the grammar's spelling.
-    pub fn phrase(&self, text: &str) -> Option<&str> {
-        self.entries.get(&key(text)).map(|e| e.text.as_str())
+    /// The utterance `text` stands for, spelled as in the grammar (fillers before and after
+    /// dropped), if it is one.
+    pub fn phrase(&self, text: &str) -> Option<String> {
+        let words = self.core_words(text);
+        if self.meanings_of(&words).is_empty() {
+            return None;
+        }
+        Some(
+            words
+                .iter()
+                .map(|w| self.spell(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
     }
 
-    /// What `text` means, if it is a phrase.
-    pub fn meanings(&self, text: &str) -> Option<&BTreeSet<Meaning>> {
-        self.entries.get(&key(text)).map(|e| &e.meanings)
+    /// What `text` means, if it is an utterance of the grammar.
+    pub fn meanings(&self, text: &str) -> Option<BTreeSet<Meaning>> {
+        let found = self.meanings_of(&self.core_words(text));
+        (!found.is_empty()).then_some(found)
     }
 
-    /// Whether `text` is a complete phrase with one meaning that no longer phrase could
-    /// change, so that a partial result equal to it can be committed without waiting for
-    /// the end of the utterance. A continuation with the same meaning ("Turm David acht"
+    /// Whether `text` is a complete utterance with one meaning that no longer utterance
+    /// could change, so that a partial result equal to it can be committed without waiting
+    /// for the end of the utterance. A continuation with the same meaning ("Turm David acht"
     /// and "… Schach") changes nothing; one with another meaning ("David acht" and
     /// "… Springer") does.
     pub fn is_final(&self, text: &str) -> bool {
-        let k = key(text);
-        let Some(entry) = self.entries.get(&k) else {
+        let words = self.core_words(text);
+        let found = self.meanings_of(&words);
+        let Some(meaning) = found.iter().next() else {
             return false;
         };
-        if entry.meanings.len() != 1 {
+        if found.len() != 1 {
             return false;
         }
-        let prefix = format!("{k} ");
-        self.entries
-            .range(prefix.clone()..)
-            .take_while(|(other, _)| other.starts_with(&prefix))
-            .all(|(_, longer)| longer.meanings == entry.meanings)
+        self.rules
+            .iter()
+            .filter(|r| r.meaning != *meaning)
+            .all(|r| !continues(&r.slots, &words))
     }
 
-    /// Checks a recognizer's n-best list against the phrase set: hypotheses that are
-    /// phrases come first (best first, written as in the grammar, duplicates merged); if
-    /// none is a phrase, the raw hypotheses are kept, normalised.
+    /// Checks a recognizer's n-best list against the rules: hypotheses that are utterances
+    /// come first (best first, written as in the grammar, duplicates merged); if none is,
+    /// the raw hypotheses are kept, normalised.
     pub fn rank(&self, alternatives: &[Alternative]) -> Recognition {
         let mut in_grammar: Vec<Alternative> = Vec::new();
         let mut raw: Vec<Alternative> = Vec::new();
@@ -316,7 +482,7 @@ impl Grammar {
             }
             // Two spellings of one phrase ("cäsar", "caesar") are one reading: their shares add.
             let (list, text) = match self.phrase(&text) {
-                Some(phrase) => (&mut in_grammar, phrase.to_string()),
+                Some(phrase) => (&mut in_grammar, phrase),
                 None => (&mut raw, text),
             };
             match list.iter_mut().find(|a| a.text == text) {
@@ -336,6 +502,117 @@ impl Grammar {
             }
         }
     }
+
+    /// The grammar in JSGF, for pocketsphinx: one alternative per rule, optional slots in
+    /// brackets, fillers optional before and after. `token` gives a word's form in the
+    /// recognizer's dictionary, or `None` when the recognizer cannot hear it: then that
+    /// alternative is left out (and a rule whose required slot loses every alternative). The
+    /// words left out are returned beside the text, which is `None` when no rule is left.
+    pub fn to_jsgf(&self, token: &dyn Fn(&str) -> Option<String>) -> (Option<String>, Jsgf) {
+        let mut report = Jsgf::default();
+        let mut missing = BTreeSet::new();
+        let mut token_of = |word: &str| -> Option<String> {
+            let t = token(&self.spell(word));
+            if t.is_none() {
+                missing.insert(self.spell(word));
+            }
+            t
+        };
+        let mut bodies: Vec<String> = Vec::new();
+        for rule in &self.rules {
+            let mut parts: Vec<String> = Vec::new();
+            let mut usable = true;
+            for slot in &rule.slots {
+                let mut alts: Vec<String> = Vec::new();
+                for alt in &slot.alternatives {
+                    let tokens: Option<Vec<String>> = alt.iter().map(|w| token_of(w)).collect();
+                    if let Some(t) = tokens.map(|t| t.join(" "))
+                        && !alts.contains(&t)
+                    {
+                        alts.push(t);
+                    }
+                }
+                if alts.is_empty() {
+                    if slot.optional {
+                        continue;
+                    }
+                    usable = false;
+                    break;
+                }
+                // The first word of a list is the vocabulary's own (the FIDE word): the
+                // others (spelling alphabet, letter names) weigh less, so that a recognizer
+                // unsure between "Eva" and "e" hears the word most players say.
+                let first = first_weight();
+                let body = if alts.len() > 1 && first != 1.0 {
+                    alts.iter()
+                        .enumerate()
+                        .map(|(i, a)| {
+                            let w = if i == 0 { first } else { 1.0 };
+                            format!("/{w}/ {a}")
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                } else {
+                    alts.join(" | ")
+                };
+                parts.push(if slot.optional {
+                    format!("[ {body} ]")
+                } else if alts.len() > 1 {
+                    format!("( {body} )")
+                } else {
+                    body
+                });
+            }
+            if usable {
+                bodies.push(parts.join(" "));
+            } else {
+                report.dropped_rules += 1;
+            }
+        }
+        report.missing_words = missing.into_iter().collect();
+        bodies.sort();
+        bodies.dedup();
+        report.rules = bodies.len();
+        if bodies.is_empty() {
+            return (None, report);
+        }
+        let mut out = String::from("#JSGF V1.0;\ngrammar rochade;\n");
+        out.push_str("<said> = ");
+        for (i, body) in bodies.iter().enumerate() {
+            if i > 0 {
+                out.push_str("\n  | ");
+            }
+            out.push_str("( ");
+            out.push_str(body);
+            out.push_str(" )");
+        }
+        out.push_str(";\n");
+        // Fillers are not in the recognizer's grammar: around every utterance they would
+        // double the search, and the acoustic model's own noise words take hesitations.
+        out.push_str("public <utterance> = <said>;\n");
+        (Some(out), report)
+    }
+}
+
+/// The weight of a list's first word against 1 for each other word in the JSGF
+/// (`ROCHADE_JSGF_FIRST_WEIGHT` overrides it, for measuring).
+fn first_weight() -> f32 {
+    std::env::var("ROCHADE_JSGF_FIRST_WEIGHT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|w: &f32| w.is_finite() && *w > 0.0)
+        .unwrap_or(4.0)
+}
+
+/// What [`Grammar::to_jsgf`] left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Jsgf {
+    /// Rules in the JSGF.
+    pub rules: usize,
+    /// Rules left out: a required slot had no word the recognizer can hear.
+    pub dropped_rules: usize,
+    /// Words the recognizer cannot hear.
+    pub missing_words: Vec<String>,
 }
 
 #[cfg(test)]
@@ -364,7 +641,10 @@ mod tests {
     fn umlauts_and_two_letter_forms_are_one_phrase() {
         let mut g = start();
         assert!(g.contains("laeufer david drei"));
-        assert_eq!(g.phrase("LAEUFER David drei"), Some("läufer david drei"));
+        assert_eq!(
+            g.phrase("LAEUFER David drei").as_deref(),
+            Some("läufer david drei")
+        );
         g.add("Laeufer David drei", Meaning::Move("f1d3".into()));
         assert_eq!(g.len(), 9);
     }
@@ -428,6 +708,59 @@ mod tests {
         let answers = Grammar::for_answers(&vocab);
         assert!(answers.contains("ja") && answers.contains("dame"));
         assert!(!answers.contains("springer felix drei"));
+    }
+
+    #[test]
+    fn a_position_grammar_takes_the_forms_people_use_and_commits_complete_moves_early() {
+        let de = Vocab::builtin(Lang::De);
+        let g = Grammar::for_position(&Chess::default(), &de);
+        for text in [
+            "springer felix drei",
+            "springer auf friedrich drei",
+            "springer von gustav eins nach felix drei",
+            "gustav eins felix drei",
+            "bauer emil vier",
+            "äh eva vier bitte",
+            "wie viel zeit habe ich noch",
+        ] {
+            assert!(g.contains(text), "{text}");
+        }
+        for text in [
+            "springer felix drei",
+            "eva vier",
+            "bauer emil vier",
+            "springer von gustav eins nach felix drei",
+        ] {
+            assert!(g.is_final(text), "{text}");
+        }
+        assert!(!g.is_final("springer"));
+        assert!(
+            !g.contains("springer schlägt felix drei"),
+            "no capture word on a quiet move"
+        );
+        assert!(
+            !g.contains("springer felix drei schach"),
+            "no check word on a quiet move"
+        );
+        let en = Vocab::builtin(Lang::En);
+        let g = Grammar::for_position(&Chess::default(), &en);
+        for text in [
+            "knight to f three",
+            "knight Felix three",
+            "pawn to echo four",
+            "e two e four",
+        ] {
+            assert!(g.contains(text), "{text}");
+        }
+        let (jsgf, report) = g.to_jsgf(&|w: &str| Some(w.to_string()));
+        let jsgf = jsgf.unwrap();
+        assert!(jsgf.contains("public <utterance> = <said>;"), "{jsgf}");
+        assert!(jsgf.contains("[ to | on ]"), "{jsgf}");
+        assert_eq!(report.dropped_rules, 0);
+        // a word the recognizer cannot hear drops its alternative, and a rule it leaves empty
+        let (_, report) = g.to_jsgf(&|w: &str| (w != "knight").then(|| w.to_string()));
+        assert_eq!(report.missing_words, vec!["knight".to_string()]);
+        assert!(report.dropped_rules > 0);
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! path, are decoded once more with the mean the first pass has just adapted.
 mod ffi;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::ffi::{CStr, CString, c_char};
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
@@ -64,7 +64,9 @@ pub struct Pocketsphinx {
     spelling: HashMap<String, String>,
     /// The phrases of the search, respelled: the n-best list also holds paths that stop
     /// part-way through a phrase ("springer cäsar"), which are left out.
-    complete: HashSet<String>,
+    /// The grammar of the active search: an n-best entry counts only when it is a whole
+    /// utterance of it (the lattice also holds paths that stop part-way).
+    grammar: Option<Grammar>,
     search: Option<CString>,
     searches_made: u64,
     in_utterance: bool,
@@ -139,7 +141,7 @@ impl Pocketsphinx {
             known: BTreeSet::new(),
             unpronounceable: BTreeSet::new(),
             spelling: HashMap::new(),
-            complete: HashSet::new(),
+            grammar: None,
             search: None,
             searches_made: 0,
             in_utterance: false,
@@ -276,21 +278,6 @@ fn with_overrides<'a>(
     args.into_iter().flat_map(|(n, v)| [n, v]).collect()
 }
 
-/// The JSGF text of a phrase list (tokens already ASCII).
-fn jsgf(phrases: &[String]) -> String {
-    let mut out = String::from("#JSGF V1.0;\ngrammar rochade;\npublic <utterance> = ");
-    for (i, phrase) in phrases.iter().enumerate() {
-        if i > 0 {
-            out.push_str("\n  | ");
-        }
-        out.push_str("( ");
-        out.push_str(phrase);
-        out.push_str(" )");
-    }
-    out.push_str(";\n");
-    out
-}
-
 impl Recognizer for Pocketsphinx {
     fn backend(&self) -> Backend {
         Backend::Pocketsphinx
@@ -301,38 +288,32 @@ impl Recognizer for Pocketsphinx {
         self.end_utterance();
         self.learn(&grammar.words())?;
         let mut report = GrammarReport::default();
-        let mut missing = BTreeSet::new();
-        let mut phrases = Vec::new();
-        let mut spelling = HashMap::new();
-        for phrase in grammar.phrases() {
-            let words: Vec<&str> = phrase.split(' ').collect();
-            let tokens: Vec<String> = words.iter().map(|w| token(w)).collect();
-            let lacking: Vec<&str> = words
-                .iter()
-                .zip(&tokens)
-                .filter(|(_, t)| !self.known.contains(*t))
-                .map(|(w, _)| *w)
-                .collect();
-            if lacking.is_empty() {
-                for (w, t) in words.iter().zip(&tokens) {
-                    spelling.entry(t.clone()).or_insert_with(|| w.to_string());
-                }
-                phrases.push(tokens.join(" "));
-            } else {
-                missing.extend(lacking.iter().map(|w| w.to_string()));
-                report.dropped_phrases.push(phrase.to_string());
-            }
-        }
-        report.missing_words = missing.into_iter().collect();
-        if phrases.is_empty() {
+        let known = &self.known;
+        let (text, jsgf) = grammar.to_jsgf(&|word: &str| {
+            let t = token(word);
+            known.contains(&t).then_some(t)
+        });
+        report.missing_words = jsgf.missing_words;
+        report.phrases = jsgf.rules;
+        let Some(text) = text else {
             return Err(AsrError::EmptyGrammar(report.missing_words.join(", ")));
+        };
+        // For finding out why something is (not) heard: the grammar as pocketsphinx gets it.
+        if let Some(path) = std::env::var_os("ROCHADE_JSGF_DUMP") {
+            let _ = std::fs::write(path, &text);
         }
-        phrases.sort();
-        phrases.dedup();
+        let text = match std::env::var_os("ROCHADE_JSGF_OVERRIDE") {
+            Some(path) => std::fs::read_to_string(path).unwrap_or(text),
+            None => text,
+        };
+        let mut spelling = HashMap::new();
+        for word in grammar.words() {
+            spelling.entry(token(&word)).or_insert(word);
+        }
         self.searches_made += 1;
         let name = CString::new(format!("g{}", self.searches_made))
             .map_err(|e| AsrError::Grammar(e.to_string()))?;
-        let text = CString::new(jsgf(&phrases)).map_err(|e| AsrError::Grammar(e.to_string()))?;
+        let text = CString::new(text).map_err(|e| AsrError::Grammar(e.to_string()))?;
         // SAFETY: valid strings; the decoder copies the grammar into its own search.
         let ok = unsafe {
             ffi::ps_set_jsgf_string(self.ps(), name.as_ptr(), text.as_ptr()) == 0
@@ -340,8 +321,8 @@ impl Recognizer for Pocketsphinx {
         };
         if !ok {
             return Err(AsrError::Grammar(format!(
-                "pocketsphinx rejected the JSGF grammar of {} phrases",
-                phrases.len()
+                "pocketsphinx rejected the JSGF grammar of {} rules",
+                report.phrases
             )));
         }
         if let Some(old) = self.search.replace(name) {
@@ -349,8 +330,7 @@ impl Recognizer for Pocketsphinx {
             unsafe { ffi::ps_unset_search(self.ps(), old.as_ptr()) };
         }
         self.spelling = spelling;
-        self.complete = phrases.iter().map(|p| self.respell(p)).collect();
-        report.phrases = phrases.len();
+        self.grammar = Some(grammar.clone());
         report.compile_ms = started.elapsed().as_secs_f64() * 1000.0;
         Ok(report)
     }
@@ -404,7 +384,9 @@ impl Recognizer for Pocketsphinx {
                 let h = ffi::ps_nbest_hyp(nbest, &mut score);
                 if !h.is_null() {
                     let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
-                    if self.complete.contains(&text) && !scored.iter().any(|(t, _)| *t == text) {
+                    if self.grammar.as_ref().is_some_and(|g| g.contains(&text))
+                        && !scored.iter().any(|(t, _)| *t == text)
+                    {
                         scored.push((text, score));
                     }
                 }
@@ -482,13 +464,6 @@ mod tests {
             ["-wip", "0.5", "-beam", "1e-60"].into_iter(),
         );
         assert_eq!(args, ["-hmm", "m", "-wip", "0.5", "-beam", "1e-60"]);
-    }
-
-    #[test]
-    fn jsgf_lists_each_phrase_as_one_alternative() {
-        let text = jsgf(&["eva vier".into(), "kurze rochade".into()]);
-        assert!(text.starts_with("#JSGF V1.0;"));
-        assert!(text.contains("public <utterance> = ( eva vier )\n  | ( kurze rochade );"));
     }
 
     #[test]

@@ -177,28 +177,21 @@ impl Recognizer for VoskRecognizer {
         let started = Instant::now();
         self.cancel();
         let mut report = GrammarReport::default();
+        // Vosk gets the words, not the utterances: its grammar is a word graph that can
+        // produce sequences no rule has, so the n-best list is checked against the rules
+        // afterwards (`Grammar::rank`), with the interpreter's matcher behind it.
         let mut phrases: Vec<String> = Vec::new();
-        for phrase in grammar.phrases() {
-            let lacking: Vec<String> = phrase
-                .split(' ')
-                .filter(|w| !self.knows(w))
-                .map(str::to_string)
-                .collect();
-            if lacking.is_empty() {
-                phrases.push(escaped(phrase));
-            } else {
-                for word in lacking {
-                    if !report.missing_words.contains(&word) {
-                        report.missing_words.push(word);
-                    }
-                }
-                report.dropped_phrases.push(phrase.to_string());
+        for word in grammar.words() {
+            if self.knows(&word) {
+                phrases.push(escaped(&word));
+            } else if !report.missing_words.contains(&word) {
+                report.missing_words.push(word);
             }
         }
         if phrases.is_empty() {
             return Err(AsrError::EmptyGrammar(report.missing_words.join(", ")));
         }
-        report.phrases = phrases.len();
+        report.phrases = grammar.len();
         if self.model.has_unk {
             // a garbage path, so that other speech can come out as "[unk]"
             phrases.push("[unk]".to_string());

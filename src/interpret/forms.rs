@@ -204,8 +204,21 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
     let to = spoken_dest(pos, mv);
     let role = mv.role();
     let legal = Legal::new(pos);
+    let after = pos.clone().play(*mv).ok();
+    let gives_mate = after.as_ref().is_some_and(|a| a.is_checkmate());
+    let gives_check = after.as_ref().is_some_and(|a| a.is_check());
+    // What people say, not all the interpreter reads: a lone file or rank before the
+    // destination only where the destination alone does not tell the move (and the file of
+    // a capturing pawn, "Eva schlägt David fünf"); capture words on a capture; check words on
+    // a check. Every word more that the recognizer must consider is a word it can mishear.
+    let mut told_apart = false;
     for form in FORMS {
-        if role == Role::Pawn && form.name == "rank" {
+        let wanted = match form.name {
+            "file" if role == Role::Pawn => mv.is_capture(),
+            "file" | "rank" => !told_apart,
+            _ => true,
+        };
+        if !wanted {
             continue;
         }
         let mut choices = Vec::new();
@@ -246,12 +259,18 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                     choices.push(c);
                 }
                 Link => {
-                    let mut words = lower(vocab.capture_words());
-                    words.extend(lower(vocab.to_words()));
-                    choices.push(Choice::optional(words));
+                    let mut words = lower(vocab.to_words());
+                    if mv.is_capture() {
+                        words.extend(lower(vocab.capture_words()));
+                    }
+                    if !words.is_empty() {
+                        choices.push(Choice::optional(words));
+                    }
                 }
                 CaptureLink => {
-                    choices.push(Choice::optional(lower(vocab.capture_words())));
+                    if mv.is_capture() && !vocab.capture_words().is_empty() {
+                        choices.push(Choice::optional(lower(vocab.capture_words())));
+                    }
                 }
                 Dest => {
                     for c in square_choices(vocab, to) {
@@ -278,8 +297,13 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                     }
                 }
                 Check => {
-                    let mut words = lower(vocab.check_words());
-                    words.extend(lower(vocab.mate_words()));
+                    let mut words = Vec::new();
+                    if gives_check {
+                        words.extend(lower(vocab.check_words()));
+                    }
+                    if gives_mate {
+                        words.extend(lower(vocab.mate_words()));
+                    }
                     if !words.is_empty() {
                         choices.push(Choice::optional(words));
                     }
@@ -293,6 +317,9 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
             }
         }
         if usable && reads_as(vocab, &legal, &plain.join(" "), mv) {
+            if form.name != "origin" {
+                told_apart = true;
+            }
             out.push(MoveRule {
                 form: form.name,
                 mv: *mv,

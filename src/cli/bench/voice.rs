@@ -377,7 +377,7 @@ fn vosk_figures(path: &std::path::Path) -> anyhow::Result<()> {
         let Some(phrase) = grammar.phrases().nth(round * 3 % grammar.len().max(1)) else {
             continue;
         };
-        let spoken = synthesize(phrase, &Voice::new("ko", 140))?;
+        let spoken = synthesize(&phrase, &Voice::new("ko", 140))?;
         let mut samples = vec![0i16; 4800];
         samples.extend(resample(&spoken.samples, spoken.sample_rate, SAMPLE_RATE));
         samples.extend(vec![0i16; 8000]);
