@@ -748,14 +748,20 @@ class Speaker:
         rng = self.rng
         words = list(words)
         heavy = self.form in ('de-filler-bitte', 'en-filler-please')
+        # The FIDE default fillers anywhere; the accepted variants ("bitte", "so", "jetzt";
+        # "please", "so") only in the filler forms, so that each form tests its own words.
         if self.lang == 'de':
-            front, back, inside = ['äh', 'ähm', 'also', 'so', 'jetzt', 'so jetzt', 'und'], ['bitte'], ['äh', 'ähm']
+            front, back, inside = ['äh', 'ähm', 'also', 'und'], ['bitte'], ['äh', 'ähm']
+            if heavy:
+                front += ['so', 'jetzt', 'so jetzt', 'also jetzt']
         else:
-            front, back, inside = ['uh', 'um', 'so', 'and', 'okay so'], ['please'], ['uh', 'um', 'the']
+            front, back, inside = ['uh', 'um', 'and'], ['please'], ['uh', 'um', 'the']
+            if heavy:
+                front += ['so', 'so uh', 'please']
         if heavy:
             kinds = rng.sample(['front', 'back', 'inside'], rng.choice([1, 2, 2, 3]))
         else:
-            kinds = [k for k, p in (('front', 0.08), ('back', 0.03)) if rng.random() < p]
+            kinds = ['front'] if rng.random() < 0.08 else []
         if 'inside' in kinds and len(words) > 1:
             filler = rng.choice(inside)
             if filler == 'the' and words[0] in EN_PIECES_WORDS:
