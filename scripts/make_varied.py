@@ -20,7 +20,9 @@ the words come from the spec's vocabulary table and §2 forms, rendered by this 
 expectation is computed from what the words *say* (piece, origin, destination, promotion piece,
 castling side, command) against python-chess's legal moves by this script's own reading of §2.
 A case is kept only when it lands in the category it was made for (a "destination" case whose
-words fit two moves is dropped, not relabelled).
+words fit two moves is dropped, not relabelled). Then every move line is read a second time from
+its words alone (§1's word lists, §2's forms) and must give the same expectation, or the script
+stops: the renderer must say what it meant.
 
 Positions: every position of the test games (`tests/data/carlsen-selection.pgn`,
 `tests/data/python-chess/*.pgn`), the EPD endgames, and positions of random legal games played
@@ -842,6 +844,92 @@ def make_case(board, form, category, rng):
 
 
 # ---------------------------------------------------------------------------------------------
+# A second reading: the rendered words parsed back by §1's word lists alone, and their
+# expectation compared with the one computed from the plan. It catches a renderer that says
+# something other than what it meant.
+
+def _reread_lexicon():
+    words = {}
+    for table in (DE_FILES, EN_FILES):
+        for style in table.values():
+            for f, names in enumerate(style):
+                for n in names:
+                    words[fold(n)] = ('file', f)
+    for r, names in enumerate(DE_RANKS):
+        for n in names:
+            words[fold(n)] = ('rank', r)
+    for r, names in enumerate(EN_RANKS):
+        words[names[0]] = ('rank', r)
+    for r, w in EN_HOMOPHONES.items():
+        words[w] = ('rank', r)
+    for table in (DE_PIECES, EN_PIECES):
+        for role, names in table.items():
+            for n in names:
+                words[fold(n)] = ('piece', role)
+    for w in ('schlaegt', 'nimmt', 'x', 'mal', 'takes', 'captures', 'on', 'auf', 'von', 'nach', 'from',
+              'to', 'wird', 'zur', 'zum', 'umwandlung', 'in', 'promotes', 'promoting', 'promotion',
+              'equals', 'schach', 'mit', 'matt', 'schachmatt', 'check', 'with', 'mate', 'checkmate',
+              'en', 'passant', 'aeh', 'aehm', 'also', 'und', 'bitte', 'so', 'jetzt', 'uh', 'um', 'and',
+              'the', 'please'):
+        words[w] = ('info',)
+    return words
+
+
+REREAD = _reread_lexicon()
+CASTLES = {
+    'short': ['kurze rochade', 'kleine rochade', 'rochade kurz', 'castles kingside', 'castle kingside',
+              'castles king side', 'king side castle', 'castles short', 'short castle'],
+    'long': ['lange rochade', 'grosse rochade', 'rochade lang', 'castles queenside', 'castle queenside',
+             'castles queen side', 'queen side castle', 'castles long', 'long castle'],
+}
+
+
+def reread(board, text):
+    """The expectation of the words alone, or None where they form nothing."""
+    tokens = [t for t in fold(text).replace(',', ' ').split()]
+    core = [t for t in tokens if REREAD.get(t) != ('info',)]
+    joined = ' '.join(core)
+    for side, phrases in CASTLES.items():
+        if joined in phrases:
+            return expect_castle(board, side)
+    meanings = [REREAD.get(t, ('unknown',)) for t in core]
+    if not meanings or any(m[0] == 'unknown' for m in meanings):
+        return None
+    said = {'piece': None, 'ff': None, 'fr': None, 'to': None, 'promo': None}
+    if meanings[0][0] == 'piece':
+        said['piece'] = meanings.pop(0)[1]
+    if len(meanings) >= 3 and meanings[-1][0] == 'piece':
+        said['promo'] = meanings.pop()[1]
+    kinds = [m[0] for m in meanings]
+    if kinds == ['file', 'rank']:
+        said['to'] = chess.square(meanings[0][1], meanings[1][1])
+    elif kinds == ['file', 'rank', 'file', 'rank']:
+        said['ff'], said['fr'] = meanings[0][1], meanings[1][1]
+        said['to'] = chess.square(meanings[2][1], meanings[3][1])
+    elif kinds == ['file', 'file', 'rank']:
+        said['ff'] = meanings[0][1]
+        said['to'] = chess.square(meanings[1][1], meanings[2][1])
+    elif kinds == ['rank', 'file', 'rank'] and said['piece'] is not None:
+        said['fr'] = meanings[0][1]
+        said['to'] = chess.square(meanings[1][1], meanings[2][1])
+    else:
+        return None
+    return expect_move(board, said)
+
+
+def check_cases(cases):
+    """Every move-like case read again from its words; the disagreements."""
+    bad = []
+    for case in cases:
+        if case['category'] in ('command', 'chatter'):
+            continue
+        again = reread(chess.Board(case['fen']), case['heard'])
+        if again != case['expect']:
+            bad.append((case, again))
+    return bad
+
+
+# ---------------------------------------------------------------------------------------------
 # Positions.
 
 def position_key(board):
@@ -1004,6 +1092,12 @@ def main(argv):
         pools[half] = load_positions(root, half, seed)
         print(f'make_varied: {len(pools[half])} positions in the {half} half', file=sys.stderr)
         cases = generate(pools[half], args.lines, random.Random(seed))
+        bad = check_cases(cases)
+        for case, again in bad[:20]:
+            print(f'make_varied: the words of {case["heard"]!r} ({case["form"]}) read again give {again}, '
+                  f'not {case["expect"]}', file=sys.stderr)
+        if bad:
+            sys.exit(f'make_varied: {len(bad)} lines of the {half} set say something else than meant')
         write(os.path.join(args.out, f'varied-{half}.jsonl'), cases)
         forms = Counter(c['form'] for c in cases)
         print('make_varied:   ' + ', '.join(f'{k} {v}' for k, v in sorted(forms.items())), file=sys.stderr)
