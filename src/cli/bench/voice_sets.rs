@@ -118,6 +118,29 @@ impl Synth {
         }
     }
 
+    /// Whether the synthesizer has the voice: flite falls back to its default voice
+    /// without a word, so its list is asked.
+    fn check(&self) -> anyhow::Result<()> {
+        if let Synth::Flite(voice) = self
+            && !voice.ends_with(".flitevox")
+        {
+            let out = std::process::Command::new("flite")
+                .arg("-lv")
+                .output()
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "flite could not be started ({e}); Debian package flite, scripts/setup.sh"
+                    )
+                })?;
+            let list = String::from_utf8_lossy(&out.stdout).to_string();
+            let names = list.split(':').nth(1).unwrap_or("");
+            if !names.split_whitespace().any(|n| n == voice) {
+                bail!("flite has no voice {voice} (it has: {})", names.trim());
+            }
+        }
+        Ok(())
+    }
+
     /// 16 kHz mono speech of `text` at about `wpm` words a minute.
     fn speak(&self, text: &str, wpm: u32) -> anyhow::Result<Vec<i16>> {
         let samples = match self {
@@ -158,6 +181,11 @@ impl Synth {
                     "festival (text2wave)",
                     "festival and its voice package",
                 )?;
+                if !out.0.exists() {
+                    bail!(
+                        "festival made no audio: is its voice {voice} installed (a festvox-… package)?"
+                    );
+                }
                 crate::audio::wav::read_16k_mono(&out.0)?
             }
         };
@@ -696,7 +724,7 @@ fn usable_voices(specs: &[String], lang: Lang, notes: &mut Vec<String>) -> Vec<(
     let mut out = Vec::new();
     for spec in specs.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
         let synth = Synth::parse(spec);
-        match synth.speak(probe, 150) {
+        match synth.check().and_then(|()| synth.speak(probe, 150)) {
             Ok(_) => out.push((spec.to_string(), synth)),
             Err(err) => {
                 let hint = if spec.starts_with("mb-") {
@@ -767,6 +795,9 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
         args.recognizer
     );
     let names = |v: &[(String, Synth)]| {
+        if v.is_empty() {
+            return "none".to_string();
+        }
         v.iter()
             .map(|(n, _)| n.as_str())
             .collect::<Vec<_>>()
