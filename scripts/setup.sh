@@ -11,6 +11,10 @@ PKGS=(
   speech-dispatcher speech-dispatcher-espeak-ng espeak-ng pocketsphinx pocketsphinx-en-us
   # test: a private audio server with virtual devices, WAV tools
   pulseaudio pulseaudio-utils sox
+  # bench voice --set: English voices other than espeak-ng's formant one (Debian 12 main has no
+  # mbrola or svox pico; German has only espeak-ng): flite, and festival with a diphone and an
+  # HTS voice
+  flite festival festvox-kallpc16k festvox-us-slt-hts
   # the braille-display feature (BrlAPI; the brlapi crate also binds liblouis), and BRLTTY,
   # which its end-to-end test runs as a child with a virtual display
   libbrlapi-dev liblouis-dev brltty

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod interpret;
 pub mod readback;
 pub mod voice;
+pub mod voice_sets;
 
 /// The arguments of `rochade bench`.
 #[derive(Debug, Args)]
@@ -25,7 +26,7 @@ pub enum BenchTarget {
     Readback(readback::ReadbackBenchArgs),
     /// The voice path: espeak-ng voices speak moves of real games, clean and with noise;
     /// accuracy, latency to the read-back, real-time factor, memory; Vosk load and compile.
-    Voice(voice::VoiceBenchArgs),
+    Voice(Box<voice::VoiceBenchArgs>),
 }
 
 /// Runs the chosen benchmark; the exit code comes back.

@@ -39,8 +39,8 @@ const DEFAULT_GAMES: &str =
     include_str!("../../../tests/data/python-chess/kasparov-deep-blue-1997.pgn");
 
 /// Quiet before each utterance and after it (long enough for the listener to end it).
-const LEAD_MS: usize = 400;
-const TAIL_MS: usize = 1000;
+pub(super) const LEAD_MS: usize = 400;
+pub(super) const TAIL_MS: usize = 1000;
 
 /// Settings of the voice benchmark.
 #[derive(Debug, Args)]
@@ -70,6 +70,9 @@ pub struct VoiceBenchArgs {
     /// How many misrecognitions to list.
     #[arg(long, default_value_t = 10)]
     pub show: usize,
+    /// The varied sets (`--set`), spoken by several synthesizers, with a rejection set.
+    #[command(flatten)]
+    pub sets: super::voice_sets::SetBenchArgs,
 }
 
 /// One spoken move to recognize.
@@ -121,6 +124,12 @@ fn cases(pgn_text: &str, wanted: usize, vocab: &Vocab) -> anyhow::Result<Vec<Cas
 /// Repeatable (`-R` seeds sox's generator), so that two runs hear the same noise: with
 /// fresh noise each run, the noisy accuracy moved by 2 points between identical builds.
 fn room_noise(seconds: u32) -> anyhow::Result<Vec<i16>> {
+    sox_noise(seconds, "pinknoise")
+}
+
+/// `seconds` of sox's repeatable noise of a colour (`pinknoise`, `brownnoise`, `whitenoise`),
+/// 16 kHz mono.
+pub(super) fn sox_noise(seconds: u32, colour: &str) -> anyhow::Result<Vec<i16>> {
     let out = std::process::Command::new("sox")
         .args([
             "-R",
@@ -134,7 +143,7 @@ fn room_noise(seconds: u32) -> anyhow::Result<Vec<i16>> {
             "-e",
             "signed-integer",
         ])
-        .args(["-t", "raw", "-", "synth", &seconds.to_string(), "pinknoise"])
+        .args(["-t", "raw", "-", "synth", &seconds.to_string(), colour])
         .output()
         .context("sox makes the noise of the noisy run (Debian package sox; or --clean-only)")?;
     if !out.status.success() || out.stdout.len() < 2 {
@@ -151,7 +160,7 @@ fn room_noise(seconds: u32) -> anyhow::Result<Vec<i16>> {
 }
 
 /// The last sample of `speech` that is clearly not silence.
-fn speech_end(speech: &[i16]) -> usize {
+pub(super) fn speech_end(speech: &[i16]) -> usize {
     speech
         .iter()
         .rposition(|s| s.unsigned_abs() > 300)
@@ -159,7 +168,7 @@ fn speech_end(speech: &[i16]) -> usize {
 }
 
 /// The quantile q (0..=1) of sorted values.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
+pub(super) fn quantile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
@@ -168,7 +177,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 }
 
 /// The process's memory: (resident now, peak), in MB, from /proc.
-fn memory_mb() -> (f64, f64) {
+pub(super) fn memory_mb() -> (f64, f64) {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let field = |name: &str| {
         status
@@ -410,6 +419,9 @@ fn vosk_figures(path: &std::path::Path) -> anyhow::Result<()> {
 
 /// Runs the benchmark and prints its figures.
 pub fn run(args: &VoiceBenchArgs) -> anyhow::Result<i32> {
+    if args.sets.set.is_some() {
+        return super::voice_sets::run(args);
+    }
     let vocab = Vocab::builtin(Lang::De);
     let interpreter = Interpreter::new(vocab.clone());
     let text = match &args.pgn {

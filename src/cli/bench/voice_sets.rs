@@ -1,0 +1,1333 @@
+//! `rochade bench voice --set FILE.jsonl`: the varied spoken-move sets (project issue 11)
+//! through the voice path, and a rejection set that must never become a move or a command.
+//!
+//! The set's `move` and `command` lines (`scripts/make_varied.py`: each with its `form`, such
+//! as `de-spelling-alphabet` or `en-homophones`) are spoken by several synthesizers: espeak-ng
+//! voices for German and English, and for English also flite and festival voices (a formant
+//! voice alone hides what a natural voice does), at speeds from 130 to 180 words a minute. Each
+//! utterance goes through the same [`Listener`] and recognizer as `rochade play`, with the
+//! grammar of its position ([`Grammar::for_position`]), and the result through the
+//! interpreter, in three conditions: clean (a noise floor at -60 dBFS, never digital
+//! silence), and pink and brown noise at the SNR of `--snr` (10 dB).
+//!
+//! The rejection set is what a player's microphone also hears: coughs and throat-clearing
+//! (noise bursts made with sox), sentences not meant for the assistant (`--chatter`, spoken),
+//! sentences in French, Spanish, Italian and Russian (espeak-ng), the noise floor alone, and a
+//! twenty-second ramble. None of it may become a move or a command.
+//!
+//! Figures, per condition: accuracy (the reading equals the expectation), wrong-move rate (a
+//! legal move other than the one said), commands taken from a move, per form and per voice;
+//! for the rejection set, how many items became a move or a command; the latency from the end
+//! of speech to the read-back (p50, p95), measured as the default run measures it. Plain lines
+//! for a screen reader, and `--json FILE` (`-`: standard output) for a summary.
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use serde_json::{Value, json};
+use shakmaty::Chess;
+
+use super::voice::{LEAD_MS, TAIL_MS, quantile, sox_noise, speech_end};
+use crate::asr::input::{Heard, ListenConfig, Listener, VoiceEvent};
+use crate::asr::{self, Backend, Grammar, Recognizer, RecognizerConfig};
+use crate::audio::resample::resample;
+use crate::audio::{SAMPLE_RATE, mix_at_snr, rms};
+use crate::interpret::{Interpreter, Reading, spoken_move};
+use crate::lang::Lang;
+use crate::speech::espeak::{Voice, synthesize};
+use crate::vocab::Vocab;
+
+/// Settings of the varied-set run (used when `--set` is given).
+#[derive(Debug, Args)]
+pub struct SetBenchArgs {
+    /// A varied set (JSONL of `scripts/make_varied.py`, e.g. tests/corpus/varied-tune.jsonl):
+    /// its `move` and `command` lines are spoken. Without it, the default run of real games.
+    #[arg(long)]
+    pub set: Option<PathBuf>,
+    /// Lines of the set per language, taken in turn from each form.
+    #[arg(long, default_value_t = 40)]
+    pub limit: usize,
+    /// The chatter set (e.g. tests/corpus/chatter-tune.jsonl), spoken as part of the rejection set.
+    #[arg(long)]
+    pub chatter: Option<PathBuf>,
+    /// Chatter lines per language.
+    #[arg(long, default_value_t = 16)]
+    pub chatter_limit: usize,
+    /// Leave out the rejection set.
+    #[arg(long)]
+    pub no_rejection: bool,
+    /// German voices: espeak-ng names (`de`, `de+f3`, `mb-de2` with mbrola).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "de,de+f3,de+m3,de+m7,mb-de2"
+    )]
+    pub voices_de: Vec<String>,
+    /// English voices: espeak-ng names, `flite:VOICE`, `festival:VOICE`.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "en-us,en+f3,flite:slt,flite:rms,festival:cmu_us_slt_arctic_hts,festival:kal_diphone,mb-us1"
+    )]
+    pub voices_en: Vec<String>,
+    /// Speaking rates in words a minute, used in turn.
+    #[arg(long, value_delimiter = ',', default_value = "130,145,160,180")]
+    pub rates: Vec<u32>,
+    /// Conditions: clean (noise floor -60 dBFS), pink, brown (noise at --snr).
+    #[arg(long, value_delimiter = ',', default_value = "clean,pink,brown")]
+    pub conditions: Vec<String>,
+    /// Write a JSON summary to this file (`-`: standard output, after the plain lines).
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+/// What a set line expects.
+#[derive(Debug, Clone, PartialEq)]
+enum Expect {
+    Move(String),
+    Command(String),
+}
+
+/// One line of the set to speak.
+struct SetCase {
+    lang: Lang,
+    position: Chess,
+    text: String,
+    form: String,
+    expect: Expect,
+}
+
+/// A synthesizer voice.
+#[derive(Debug, Clone)]
+enum Synth {
+    Espeak(String),
+    Flite(String),
+    Festival(String),
+}
+
+impl Synth {
+    fn parse(spec: &str) -> Synth {
+        if let Some(v) = spec.strip_prefix("flite:") {
+            Synth::Flite(v.to_string())
+        } else if let Some(v) = spec.strip_prefix("festival:") {
+            Synth::Festival(v.to_string())
+        } else {
+            Synth::Espeak(spec.strip_prefix("espeak:").unwrap_or(spec).to_string())
+        }
+    }
+
+    /// Whether the synthesizer has the voice: flite falls back to its default voice
+    /// without a word, so its list is asked.
+    fn check(&self) -> anyhow::Result<()> {
+        if let Synth::Flite(voice) = self
+            && !voice.ends_with(".flitevox")
+        {
+            let out = std::process::Command::new("flite")
+                .arg("-lv")
+                .output()
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "flite could not be started ({e}); Debian package flite, scripts/setup.sh"
+                    )
+                })?;
+            let list = String::from_utf8_lossy(&out.stdout).to_string();
+            let names = list.split(':').nth(1).unwrap_or("");
+            if !names.split_whitespace().any(|n| n == voice) {
+                bail!("flite has no voice {voice} (it has: {})", names.trim());
+            }
+        }
+        Ok(())
+    }
+
+    /// 16 kHz mono speech of `text` at about `wpm` words a minute.
+    fn speak(&self, text: &str, wpm: u32) -> anyhow::Result<Vec<i16>> {
+        let samples = match self {
+            Synth::Espeak(name) => {
+                let spoken = synthesize(text, &Voice::new(name, wpm))?;
+                resample(&spoken.samples, spoken.sample_rate, SAMPLE_RATE)
+            }
+            // flite and festival speak at about 170 words a minute; a duration stretch
+            // slows or speeds them.
+            Synth::Flite(voice) => {
+                let out = TempFile::new("wav");
+                let stretch = format!("duration_stretch={:.3}", 170.0 / f64::from(wpm.max(60)));
+                run_tool(
+                    std::process::Command::new("flite")
+                        .args(["-voice", voice, "--setf", &stretch, "-t", text, "-o"])
+                        .arg(&out.0),
+                    "flite",
+                    "flite",
+                )?;
+                crate::audio::wav::read_16k_mono(&out.0)?
+            }
+            Synth::Festival(voice) => {
+                let input = TempFile::new("txt");
+                std::fs::write(&input.0, text)?;
+                let out = TempFile::new("wav");
+                run_tool(
+                    std::process::Command::new("text2wave")
+                        .arg("-eval")
+                        .arg(format!("(voice_{voice})"))
+                        .arg("-eval")
+                        .arg(format!(
+                            "(Parameter.set 'Duration_Stretch {:.3})",
+                            170.0 / f64::from(wpm.max(60))
+                        ))
+                        .arg(&input.0)
+                        .arg("-o")
+                        .arg(&out.0),
+                    "festival (text2wave)",
+                    "festival and its voice package",
+                )?;
+                if !out.0.exists() {
+                    bail!(
+                        "festival made no audio: is its voice {voice} installed (a festvox-… package)?"
+                    );
+                }
+                crate::audio::wav::read_16k_mono(&out.0)?
+            }
+        };
+        if samples.iter().all(|s| s.unsigned_abs() < 300) {
+            bail!("the voice made no sound");
+        }
+        Ok(samples)
+    }
+}
+
+/// Runs a synthesizer program; a missing program or a failure is an error that names it.
+fn run_tool(cmd: &mut std::process::Command, name: &str, package: &str) -> anyhow::Result<()> {
+    let out = cmd.output().map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            anyhow::anyhow!("{name} is not installed (Debian package {package}; scripts/setup.sh)")
+        } else {
+            anyhow::anyhow!("{name} could not be started: {e}")
+        }
+    })?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        bail!("{name} failed: {}", last.trim());
+    }
+    Ok(())
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(ext: &str) -> TempFile {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        TempFile(
+            std::env::temp_dir().join(format!("rochade-bench-{}-{n}.{ext}", std::process::id())),
+        )
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// German words as a typist spells them without umlauts, back in the spelling a synthesizer
+/// reads right (the player says "Läufer", whatever the text file wrote).
+fn speakable(text: &str, lang: Lang) -> String {
+    if lang != Lang::De {
+        return text.to_string();
+    }
+    const MAP: &[(&str, &str)] = &[
+        ("laeufer", "Läufer"),
+        ("koenig", "König"),
+        ("fuenf", "fünf"),
+        ("schlaegt", "schlägt"),
+        ("zaesar", "Zäsar"),
+        ("grosse", "große"),
+        ("aeh", "äh"),
+        ("aehm", "ähm"),
+        ("zuege", "Züge"),
+        ("bestaetigt", "bestätigt"),
+    ];
+    text.split(' ')
+        .map(|w| {
+            let lower = w.to_lowercase();
+            MAP.iter()
+                .find(|(from, _)| *from == lower)
+                .map_or_else(|| w.to_string(), |(_, to)| (*to).to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn lang_of(obj: &serde_json::Map<String, Value>) -> Result<Lang, String> {
+    match obj.get("lang") {
+        None | Some(Value::Null) => Ok(Lang::De),
+        Some(Value::String(s)) => s.parse(),
+        Some(_) => Err("\"lang\" must be \"de\" or \"en\"".into()),
+    }
+}
+
+/// One parsed line: language, position, words, form, and the whole object.
+fn parse_line(raw: &str) -> Result<(Lang, Chess, String, String, Value), String> {
+    let value: Value = serde_json::from_str(raw).map_err(|e| format!("not JSON: {e}"))?;
+    let obj = value.as_object().ok_or("not a JSON object")?;
+    let lang = lang_of(obj)?;
+    let fen = obj.get("fen").and_then(Value::as_str).ok_or("no \"fen\"")?;
+    let position = crate::cli::interpret::parse_fen(fen)?;
+    let heard = obj
+        .get("heard")
+        .and_then(Value::as_str)
+        .ok_or("no \"heard\" text")?
+        .to_string();
+    let form = obj
+        .get("form")
+        .or_else(|| obj.get("category"))
+        .and_then(Value::as_str)
+        .unwrap_or("?")
+        .to_string();
+    Ok((lang, position, heard, form, value))
+}
+
+fn read_lines(path: &Path) -> anyhow::Result<Vec<(usize, String)>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the set {}", path.display()))?;
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect())
+}
+
+/// The set's move and command lines, at most `limit` per language, taken in turn from each
+/// form so that every form is in a small sample.
+fn load_set(path: &Path, limit: usize) -> anyhow::Result<Vec<SetCase>> {
+    let mut by_form: BTreeMap<(&'static str, String), VecDeque<SetCase>> = BTreeMap::new();
+    for (n, raw) in read_lines(path)? {
+        let (lang, position, text, form, value) =
+            parse_line(&raw).map_err(|e| anyhow::anyhow!("{}:{n}: {e}", path.display()))?;
+        let expect = &value["expect"];
+        let expect = match expect["status"].as_str() {
+            Some("move") => match expect["uci"].as_str() {
+                Some(uci) => Expect::Move(uci.to_ascii_lowercase()),
+                None => bail!("{}:{n}: a move expectation without \"uci\"", path.display()),
+            },
+            Some("command") => match expect["command"].as_str() {
+                Some(c) => Expect::Command(c.to_string()),
+                None => bail!(
+                    "{}:{n}: a command expectation without \"command\"",
+                    path.display()
+                ),
+            },
+            Some(_) => continue,
+            None => bail!("{}:{n}: no \"expect\" status", path.display()),
+        };
+        by_form
+            .entry((lang.code(), form.clone()))
+            .or_default()
+            .push_back(SetCase {
+                lang,
+                position,
+                text: speakable(&text, lang),
+                form,
+                expect,
+            });
+    }
+    let mut out = Vec::new();
+    for lang in [Lang::De, Lang::En] {
+        let mut queues: Vec<&mut VecDeque<SetCase>> = by_form
+            .iter_mut()
+            .filter(|((code, _), _)| *code == lang.code())
+            .map(|(_, q)| q)
+            .collect();
+        let mut taken = 0;
+        while taken < limit && queues.iter().any(|q| !q.is_empty()) {
+            for q in queues.iter_mut() {
+                if taken >= limit {
+                    break;
+                }
+                if let Some(case) = q.pop_front() {
+                    out.push(case);
+                    taken += 1;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The chatter lines, at most `limit` per language.
+fn load_chatter(path: &Path, limit: usize) -> anyhow::Result<Vec<(Lang, String, String)>> {
+    let mut out = Vec::new();
+    let mut count: HashMap<Lang, usize> = HashMap::new();
+    for (n, raw) in read_lines(path)? {
+        let (lang, _, text, form, _) =
+            parse_line(&raw).map_err(|e| anyhow::anyhow!("{}:{n}: {e}", path.display()))?;
+        let c = count.entry(lang).or_default();
+        if *c < limit {
+            *c += 1;
+            out.push((lang, form, text));
+        }
+    }
+    Ok(out)
+}
+
+/// A condition of the run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Condition {
+    Clean,
+    Pink,
+    Brown,
+}
+
+impl Condition {
+    fn parse(name: &str) -> anyhow::Result<Condition> {
+        match name.trim() {
+            "clean" => Ok(Condition::Clean),
+            "pink" => Ok(Condition::Pink),
+            "brown" => Ok(Condition::Brown),
+            other => bail!("unknown condition {other:?}: clean, pink or brown"),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Condition::Clean => "clean",
+            Condition::Pink => "pink",
+            Condition::Brown => "brown",
+        }
+    }
+
+    fn label(self, snr: f64) -> String {
+        match self {
+            Condition::Clean => "clean (noise floor at -60 dBFS)".into(),
+            Condition::Pink => format!("pink noise at {snr} dB SNR"),
+            Condition::Brown => format!("brown noise at {snr} dB SNR"),
+        }
+    }
+}
+
+/// The noise floor of the clean condition: white noise at -60 dBFS RMS (uniform in ±57).
+const FLOOR_AMPLITUDE: i16 = 57;
+
+/// The RMS of a signal's active part (frames within 30 dB of its loudest), as
+/// [`mix_at_snr`] measures speech.
+fn active_rms(samples: &[i16]) -> f64 {
+    use crate::audio::endpoint::{FRAME, level_db};
+    let frames: Vec<&[i16]> = samples.chunks(FRAME).collect();
+    let loudest = frames.iter().map(|f| level_db(f)).fold(f64::MIN, f64::max);
+    let active: Vec<i16> = frames
+        .iter()
+        .filter(|f| level_db(f) > loudest - 30.0)
+        .flat_map(|f| f.iter().copied())
+        .collect();
+    rms(&active)
+}
+
+/// The noises of the run.
+struct Noises {
+    floor: Vec<i16>,
+    pink: Vec<i16>,
+    brown: Vec<i16>,
+    snr: f64,
+    /// The room's noise level for the rejection set (whose items have no speech level of
+    /// their own to measure against): the SNR below a typical move of the first voice.
+    room_rms: f64,
+}
+
+impl Noises {
+    /// The audio of one utterance in a condition: quiet before, the speech, quiet after.
+    fn compose(
+        &self,
+        speech: &[i16],
+        cond: Condition,
+        index: usize,
+        fixed_level: bool,
+    ) -> Vec<i16> {
+        let per_ms = (SAMPLE_RATE / 1000) as usize;
+        let mut audio = vec![0i16; LEAD_MS * per_ms];
+        audio.extend_from_slice(speech);
+        audio.extend(std::iter::repeat_n(0i16, TAIL_MS * per_ms));
+        let noise = match cond {
+            Condition::Clean => &self.floor,
+            Condition::Pink => &self.pink,
+            Condition::Brown => &self.brown,
+        };
+        if noise.is_empty() {
+            return audio;
+        }
+        let start = (index * 7919 * per_ms) % noise.len().saturating_sub(audio.len()).max(1);
+        let share: Vec<i16> = noise
+            .iter()
+            .cycle()
+            .skip(start)
+            .take(audio.len())
+            .copied()
+            .collect();
+        let gain = match cond {
+            Condition::Clean => 1.0,
+            _ if fixed_level => {
+                let level = rms(&share);
+                if level == 0.0 {
+                    0.0
+                } else {
+                    self.room_rms / level
+                }
+            }
+            _ => return mix_at_snr(&audio, &share, self.snr),
+        };
+        audio
+            .iter()
+            .zip(&share)
+            .map(|(s, n)| {
+                (f64::from(*s) + f64::from(*n) * gain)
+                    .round()
+                    .clamp(-32768.0, 32767.0) as i16
+            })
+            .collect()
+    }
+}
+
+/// A noise burst from sox (`synth` and effects, space-separated), 16 kHz mono; repeatable (`-R`).
+fn sox_burst(effects: &str) -> anyhow::Result<Vec<i16>> {
+    let out = std::process::Command::new("sox")
+        .args([
+            "-R",
+            "-n",
+            "-r",
+            "16000",
+            "-b",
+            "16",
+            "-c",
+            "1",
+            "-e",
+            "signed-integer",
+        ])
+        .args(["-t", "raw", "-"])
+        .args(effects.split_whitespace())
+        .output()
+        .context("sox makes the coughs of the rejection set (Debian package sox)")?;
+    if !out.status.success() {
+        bail!(
+            "sox could not make a burst: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    Ok(out
+        .stdout
+        .chunks_exact(2)
+        .map(|b| i16::from_le_bytes([b[0], b[1]]))
+        .collect())
+}
+
+/// Coughs and throat-clearing: band-limited noise bursts with a fast attack and a decay,
+/// some with a rattle (tremolo), alone or in twos and threes.
+fn coughs() -> anyhow::Result<Vec<(String, Vec<i16>)>> {
+    let cough = |len: &str, band: &str, width: &str| {
+        sox_burst(&format!(
+            "synth {len} pinknoise band {band} {width} fade q 0.005 {len} 0.15 norm -3"
+        ))
+    };
+    let gap = |ms: usize| vec![0i16; ms * 16];
+    let mut out = vec![("cough".to_string(), cough("0.22", "800", "1200")?)];
+    let mut double = cough("0.2", "700", "1000")?;
+    double.extend(gap(180));
+    double.extend(cough("0.16", "900", "1200")?);
+    out.push(("double cough".to_string(), double));
+    let mut triple = Vec::new();
+    for (len, band) in [("0.25", "600"), ("0.18", "750"), ("0.15", "900")] {
+        triple.extend(cough(len, band, "1100")?);
+        triple.extend(gap(140));
+    }
+    out.push(("three coughs".to_string(), triple));
+    for (label, effects) in [
+        (
+            "throat clearing",
+            "synth 0.6 brownnoise band 300 400 tremolo 22 90 fade q 0.05 0.6 0.2 norm -6",
+        ),
+        (
+            "short throat clearing",
+            "synth 0.35 brownnoise band 450 500 tremolo 30 80 fade q 0.03 0.35 0.1 norm -6",
+        ),
+        (
+            "sniff",
+            "synth 0.3 whitenoise highpass 2500 fade q 0.1 0.3 0.1 norm -12",
+        ),
+    ] {
+        out.push((label.to_string(), sox_burst(effects)?));
+    }
+    Ok(out)
+}
+
+/// Sentences in other languages, spoken by espeak-ng's voices of those languages.
+const OTHER_LANGUAGES: &[(&str, &str)] = &[
+    ("fr", "Bonjour, vous allez bien aujourd'hui ?"),
+    ("fr", "Je voudrais un café, s'il vous plaît."),
+    ("es", "¿Dónde está la estación de tren?"),
+    ("es", "Hoy hace mucho calor en la sala."),
+    ("it", "Buongiorno, vorrei un bicchiere d'acqua."),
+    ("it", "La partita di ieri è stata molto lunga."),
+    ("ru", "Добрый день, как у вас дела?"),
+    ("ru", "Где здесь можно выпить кофе?"),
+];
+
+/// About twenty seconds of talk that is not for the assistant.
+const RAMBLE_DE: &str = "Also, ich muss sagen, die Anreise heute war wirklich anstrengend. Der Zug \
+hatte eine halbe Stunde Verspätung, und dann habe ich auch noch den falschen Bus genommen. Aber \
+jetzt bin ich ja hier, und das Wetter ist zum Glück besser geworden. Ich hoffe, dass wir nachher \
+noch zusammen essen gehen können, vielleicht beim Italiener an der Ecke.";
+const RAMBLE_EN: &str = "Well, I have to say the journey today was really tiring. The train was \
+half an hour late, and then I took the wrong bus as well. But now I am here, and luckily the \
+weather has got better. I hope we can go out for dinner together later, maybe at the Italian \
+place on the corner, which is supposed to be very good.";
+
+/// One item of the rejection set.
+struct RejectItem {
+    kind: &'static str,
+    label: String,
+    /// The recognizer languages it is heard with.
+    langs: Vec<Lang>,
+    speech: Vec<i16>,
+}
+
+/// The verdict on one spoken set line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Verdict {
+    Right,
+    /// A legal move other than the one said.
+    WrongMove,
+    /// A command from a move line.
+    CommandFromMove,
+    /// A move from a command line.
+    MoveFromCommand,
+    /// Another command than the one said.
+    WrongCommand,
+    /// No move and no command (ambiguous, incomplete, illegal, not understood, nothing heard):
+    /// the player is asked again.
+    Missed,
+}
+
+struct SetOutcome {
+    case: usize,
+    voice: String,
+    verdict: Verdict,
+    heard: String,
+    got: String,
+    latency_ms: Option<f64>,
+    compute_ms: f64,
+    audio_ms: f64,
+}
+
+struct RejectOutcome {
+    kind: &'static str,
+    label: String,
+    lang: Lang,
+    moves: usize,
+    commands: usize,
+    heard: Vec<String>,
+}
+
+/// A recognizer and listener for one language, as `play` has them.
+struct Ear {
+    recognizer: Box<dyn Recognizer>,
+    listener: Listener,
+}
+
+impl Ear {
+    fn open(lang: Lang, backend: Backend, vosk_model: Option<&PathBuf>) -> anyhow::Result<Ear> {
+        let mut config = RecognizerConfig::new(lang, backend);
+        config.vosk_model = vosk_model.cloned();
+        Ok(Ear {
+            recognizer: asr::open(&config)?,
+            listener: Listener::new(ListenConfig::default(), Grammar::new(lang)),
+        })
+    }
+
+    /// Everything heard in the audio, with the stream time it started at.
+    fn hear(
+        &mut self,
+        position: &Chess,
+        vocab: &Vocab,
+        audio: &[i16],
+    ) -> anyhow::Result<(Vec<Heard>, f64)> {
+        self.listener.set_grammar(
+            self.recognizer.as_mut(),
+            Grammar::for_position(position, vocab),
+        )?;
+        let offset_ms = self.listener.position_ms() as f64;
+        let mut events = self.listener.push(self.recognizer.as_mut(), audio)?;
+        events.extend(self.listener.finish(self.recognizer.as_mut())?);
+        let heard = events
+            .into_iter()
+            .filter_map(|e| match e {
+                VoiceEvent::Heard(h) => Some(h),
+                _ => None,
+            })
+            .collect();
+        Ok((heard, offset_ms))
+    }
+}
+
+/// The reading as a short text for the report.
+fn reading_text(reading: &Reading) -> String {
+    match reading {
+        Reading::Move(mv) => crate::interpret::uci(mv),
+        Reading::Command(c) => format!("command {}", c.name()),
+        other => other.status().to_string(),
+    }
+}
+
+/// The languages' vocabularies and interpreters.
+struct Langs {
+    de: (Vocab, Interpreter),
+    en: (Vocab, Interpreter),
+}
+
+impl Langs {
+    fn new() -> Langs {
+        let de = Vocab::builtin(Lang::De);
+        let en = Vocab::builtin(Lang::En);
+        Langs {
+            de: (de.clone(), Interpreter::new(de)),
+            en: (en.clone(), Interpreter::new(en)),
+        }
+    }
+
+    fn get(&self, lang: Lang) -> (&Vocab, &Interpreter) {
+        let (v, i) = match lang {
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        };
+        (v, i)
+    }
+}
+
+/// The voice that reads moves back (its time to the first sound is part of the latency).
+fn readback_voice(lang: Lang) -> Voice {
+    Voice::new(if lang == Lang::De { "de" } else { "en-us" }, 175)
+}
+
+/// Checks each voice once; a voice that cannot speak is left out with a note.
+fn usable_voices(specs: &[String], lang: Lang, notes: &mut Vec<String>) -> Vec<(String, Synth)> {
+    let probe = if lang == Lang::De {
+        "Springer Felix drei"
+    } else {
+        "knight to f three"
+    };
+    let mut out = Vec::new();
+    for spec in specs.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let synth = Synth::parse(spec);
+        match synth.check().and_then(|()| synth.speak(probe, 150)) {
+            Ok(_) => out.push((spec.to_string(), synth)),
+            Err(err) => {
+                let hint = if spec.starts_with("mb-") {
+                    " (mbrola voices need the mbrola program and its voice packages, which Debian 12 main does not have)"
+                } else {
+                    ""
+                };
+                notes.push(format!("voice {spec} skipped: {err:#}{hint}"));
+            }
+        }
+    }
+    out
+}
+
+/// Speech of the set cases and the rejection items, made once and heard in every condition.
+type SpeechCache = HashMap<(String, usize), Option<Vec<i16>>>;
+
+/// Runs the varied-set benchmark.
+pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
+    let sets = &args.sets;
+    let Some(path) = &sets.set else {
+        bail!("give the varied set with --set FILE.jsonl");
+    };
+    let cases = load_set(path, sets.limit)?;
+    if cases.is_empty() {
+        bail!("the set {} has no move or command lines", path.display());
+    }
+    if sets.rates.is_empty() {
+        bail!("give at least one speaking rate (--rates)");
+    }
+    let conditions: Vec<Condition> = sets
+        .conditions
+        .iter()
+        .map(|c| Condition::parse(c))
+        .collect::<anyhow::Result<_>>()?;
+    let langs = Langs::new();
+    let mut notes = Vec::new();
+    let voices_de = usable_voices(&sets.voices_de, Lang::De, &mut notes);
+    let voices_en = usable_voices(&sets.voices_en, Lang::En, &mut notes);
+    let voices = |lang: Lang| {
+        if lang == Lang::De {
+            &voices_de
+        } else {
+            &voices_en
+        }
+    };
+    for lang in [Lang::De, Lang::En] {
+        if voices(lang).is_empty() && cases.iter().any(|c| c.lang == lang) {
+            notes.push(format!(
+                "no {lang} voice could speak: the {lang} lines are not heard"
+            ));
+        }
+    }
+    let count = |lang: Lang| cases.iter().filter(|c| c.lang == lang).count();
+    println!(
+        "voice bench, set {}: {} German and {} English lines ({} move lines, {} command lines), recognizer {}",
+        path.display(),
+        count(Lang::De),
+        count(Lang::En),
+        cases
+            .iter()
+            .filter(|c| matches!(c.expect, Expect::Move(_)))
+            .count(),
+        cases
+            .iter()
+            .filter(|c| matches!(c.expect, Expect::Command(_)))
+            .count(),
+        args.recognizer
+    );
+    let names = |v: &[(String, Synth)]| {
+        if v.is_empty() {
+            return "none".to_string();
+        }
+        v.iter()
+            .map(|(n, _)| n.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!("  German voices: {}", names(&voices_de));
+    println!("  English voices: {}", names(&voices_en));
+    println!(
+        "  speaking rates: {} words a minute, in turn",
+        sets.rates
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for note in &notes {
+        println!("  note: {note}");
+    }
+    let printed_notes = notes.len();
+
+    // The speech of every set line by every voice of its language.
+    let mut cache: SpeechCache = HashMap::new();
+    for (i, case) in cases.iter().enumerate() {
+        for (j, (name, synth)) in voices(case.lang).iter().enumerate() {
+            let rate = sets.rates[(i + j) % sets.rates.len()];
+            let speech = match synth.speak(&case.text, rate) {
+                Ok(s) => Some(s),
+                Err(err) => {
+                    notes.push(format!("{name} could not say {:?}: {err:#}", case.text));
+                    None
+                }
+            };
+            cache.insert((name.clone(), i), speech);
+        }
+    }
+
+    let first_de = voices_de.first().map(|(_, s)| s.clone());
+    let room_rms = match &first_de {
+        Some(s) => active_rms(&s.speak("Springer Felix drei", 150)?),
+        None => 3000.0,
+    } / 10f64.powf(args.snr / 20.0);
+    let needs = |c: Condition| conditions.contains(&c);
+    let noises = Noises {
+        floor: crate::audio::noise(120 * SAMPLE_RATE as usize, FLOOR_AMPLITUDE, 0x5eed),
+        pink: if needs(Condition::Pink) {
+            sox_noise(120, "pinknoise")?
+        } else {
+            Vec::new()
+        },
+        brown: if needs(Condition::Brown) {
+            sox_noise(120, "brownnoise")?
+        } else {
+            Vec::new()
+        },
+        snr: args.snr,
+        room_rms,
+    };
+
+    let rejection = if sets.no_rejection {
+        Vec::new()
+    } else {
+        rejection_items(sets, &voices_de, &voices_en, &mut notes)?
+    };
+    if !rejection.is_empty() {
+        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        for item in &rejection {
+            *kinds.entry(item.kind).or_default() += 1;
+        }
+        println!(
+            "  rejection set: {} items ({})",
+            rejection.len(),
+            kinds
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+
+    let mut summary = Vec::new();
+    for &cond in &conditions {
+        let mut outcomes = Vec::new();
+        for lang in [Lang::De, Lang::En] {
+            let (vocab, interpreter) = langs.get(lang);
+            for (name, _) in voices(lang) {
+                let mut ear = Ear::open(lang, args.recognizer, args.vosk_model.as_ref())?;
+                for (i, case) in cases.iter().enumerate().filter(|(_, c)| c.lang == lang) {
+                    let Some(Some(speech)) = cache.get(&(name.clone(), i)) else {
+                        continue;
+                    };
+                    outcomes.push(hear_case(
+                        &mut ear,
+                        vocab,
+                        interpreter,
+                        &noises,
+                        cond,
+                        i,
+                        case,
+                        name,
+                        speech,
+                    )?);
+                }
+            }
+        }
+        let mut rejected = Vec::new();
+        for lang in [Lang::De, Lang::En] {
+            let items: Vec<(usize, &RejectItem)> = rejection
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.langs.contains(&lang))
+                .collect();
+            if items.is_empty() {
+                continue;
+            }
+            let (vocab, interpreter) = langs.get(lang);
+            let mut ear = Ear::open(lang, args.recognizer, args.vosk_model.as_ref())?;
+            for (k, item) in items {
+                let position = &cases[(k * 7) % cases.len()].position;
+                let audio = noises.compose(&item.speech, cond, k + 1000, true);
+                let (heard, _) = ear.hear(position, vocab, &audio)?;
+                let mut out = RejectOutcome {
+                    kind: item.kind,
+                    label: item.label.clone(),
+                    lang,
+                    moves: 0,
+                    commands: 0,
+                    heard: Vec::new(),
+                };
+                for h in heard {
+                    let reading = interpreter.interpret(position, &h.alternatives).reading;
+                    match reading {
+                        Reading::Move(_) => out.moves += 1,
+                        Reading::Command(_) => out.commands += 1,
+                        _ => {}
+                    }
+                    out.heard
+                        .push(format!("{} -> {}", h.best(), reading_text(&reading)));
+                }
+                rejected.push(out);
+            }
+        }
+        summary.push(report_condition(args, cond, &cases, &outcomes, &rejected));
+    }
+    for note in notes.iter().skip(printed_notes) {
+        println!("note: {note}");
+    }
+    let (_, peak) = super::voice::memory_mb();
+    println!("peak memory of the process: {peak:.0} MB");
+    if let Some(json_path) = &sets.json {
+        let json = json!({
+            "set": path.display().to_string(),
+            "recognizer": args.recognizer.to_string(),
+            "voices": {"de": voices_de.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+                       "en": voices_en.iter().map(|(n, _)| n).collect::<Vec<_>>()},
+            "rates_wpm": sets.rates,
+            "snr_db": args.snr,
+            "notes": notes,
+            "conditions": summary,
+            "peak_memory_mb": (peak * 10.0).round() / 10.0,
+        });
+        let text = serde_json::to_string_pretty(&json)?;
+        if json_path.as_os_str() == "-" {
+            println!("{text}");
+        } else {
+            std::fs::write(json_path, text + "\n")
+                .with_context(|| format!("cannot write {}", json_path.display()))?;
+            println!("JSON summary written to {}", json_path.display());
+        }
+    }
+    Ok(0)
+}
+
+/// One set line spoken by one voice, heard and read.
+#[allow(clippy::too_many_arguments)]
+fn hear_case(
+    ear: &mut Ear,
+    vocab: &Vocab,
+    interpreter: &Interpreter,
+    noises: &Noises,
+    cond: Condition,
+    index: usize,
+    case: &SetCase,
+    voice: &str,
+    speech: &[i16],
+) -> anyhow::Result<SetOutcome> {
+    let per_ms = (SAMPLE_RATE / 1000) as usize;
+    let audio = noises.compose(speech, cond, index, false);
+    let end_of_speech = LEAD_MS * per_ms + speech_end(speech);
+    let (heard, offset_ms) = ear.hear(&case.position, vocab, &audio)?;
+    let audio_ms = audio.len() as f64 / per_ms as f64;
+    let mut out = SetOutcome {
+        case: index,
+        voice: voice.to_string(),
+        verdict: Verdict::Missed,
+        heard: String::new(),
+        got: "nothing heard".into(),
+        latency_ms: None,
+        compute_ms: 0.0,
+        audio_ms,
+    };
+    // The first utterance heard is the one answered, as in `play`.
+    let Some(heard) = heard.into_iter().next() else {
+        return Ok(out);
+    };
+    let started = Instant::now();
+    let reading = interpreter
+        .interpret(&case.position, &heard.alternatives)
+        .reading;
+    let readback = match &reading {
+        Reading::Move(mv) => format!("{}?", spoken_move(&case.position, mv, vocab)),
+        _ => String::new(),
+    };
+    let interpret_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let first_sound_ms = if readback.is_empty() {
+        0.0
+    } else {
+        synthesize(&readback, &readback_voice(case.lang))?
+            .first_block_after
+            .as_secs_f64()
+            * 1000.0
+    };
+    let waited_ms =
+        (heard.committed_ms as f64 - offset_ms - end_of_speech as f64 / per_ms as f64).max(0.0);
+    out.latency_ms = Some(waited_ms + heard.decoded_ms + interpret_ms + first_sound_ms);
+    out.compute_ms = heard.compute_ms;
+    out.heard = heard.best().to_string();
+    out.got = reading_text(&reading);
+    out.verdict = match (&case.expect, &reading) {
+        (Expect::Move(uci), Reading::Move(mv)) if crate::interpret::uci(mv) == *uci => {
+            Verdict::Right
+        }
+        (Expect::Move(_), Reading::Move(_)) => Verdict::WrongMove,
+        (Expect::Move(_), Reading::Command(_)) => Verdict::CommandFromMove,
+        (Expect::Command(c), Reading::Command(got)) if got.name() == c => Verdict::Right,
+        (Expect::Command(_), Reading::Command(_)) => Verdict::WrongCommand,
+        (Expect::Command(_), Reading::Move(_)) => Verdict::MoveFromCommand,
+        _ => Verdict::Missed,
+    };
+    Ok(out)
+}
+
+/// The rejection set: coughs, chatter, other languages, the noise floor alone, a ramble.
+fn rejection_items(
+    sets: &SetBenchArgs,
+    voices_de: &[(String, Synth)],
+    voices_en: &[(String, Synth)],
+    notes: &mut Vec<String>,
+) -> anyhow::Result<Vec<RejectItem>> {
+    let both = vec![Lang::De, Lang::En];
+    let mut items = Vec::new();
+    for (label, speech) in coughs()? {
+        items.push(RejectItem {
+            kind: "cough",
+            label,
+            langs: both.clone(),
+            speech,
+        });
+    }
+    items.push(RejectItem {
+        kind: "silence",
+        label: "3 s of the noise floor alone".into(),
+        langs: both.clone(),
+        speech: vec![0; 3 * SAMPLE_RATE as usize],
+    });
+    for (i, (code, text)) in OTHER_LANGUAGES.iter().enumerate() {
+        let rate = sets.rates[i % sets.rates.len()];
+        match Synth::Espeak((*code).to_string()).speak(text, rate) {
+            Ok(speech) => items.push(RejectItem {
+                kind: "other language",
+                label: format!("{code}: {text}"),
+                langs: both.clone(),
+                speech,
+            }),
+            Err(err) => notes.push(format!("espeak-ng {code} skipped: {err:#}")),
+        }
+    }
+    for (lang, voices, text) in [
+        (Lang::De, voices_de, RAMBLE_DE),
+        (Lang::En, voices_en, RAMBLE_EN),
+    ] {
+        if let Some((name, synth)) = voices.first() {
+            match synth.speak(text, 145) {
+                Ok(speech) => items.push(RejectItem {
+                    kind: "ramble",
+                    label: format!(
+                        "{lang} ramble of {:.0} s by {name}",
+                        speech.len() as f64 / f64::from(SAMPLE_RATE)
+                    ),
+                    langs: vec![lang],
+                    speech,
+                }),
+                Err(err) => notes.push(format!("the {lang} ramble by {name} skipped: {err:#}")),
+            }
+        }
+    }
+    if let Some(path) = &sets.chatter {
+        for (i, (lang, form, text)) in load_chatter(path, sets.chatter_limit)?
+            .into_iter()
+            .enumerate()
+        {
+            let voices = if lang == Lang::De {
+                voices_de
+            } else {
+                voices_en
+            };
+            if voices.is_empty() {
+                continue;
+            }
+            let (name, synth) = &voices[i % voices.len()];
+            let rate = sets.rates[i % sets.rates.len()];
+            match synth.speak(&text, rate) {
+                Ok(speech) => items.push(RejectItem {
+                    kind: "chatter",
+                    label: format!("{form}, {name}: {text}"),
+                    langs: vec![lang],
+                    speech,
+                }),
+                Err(err) => notes.push(format!("{name} could not say {text:?}: {err:#}")),
+            }
+        }
+    } else {
+        notes.push("no --chatter set: the rejection set has no chatter".into());
+    }
+    Ok(items)
+}
+
+/// Counts of a group of set outcomes.
+#[derive(Default)]
+struct Tally {
+    n: usize,
+    right: usize,
+    moves: usize,
+    wrong_move: usize,
+    command_from_move: usize,
+    commands: usize,
+    move_from_command: usize,
+    wrong_command: usize,
+}
+
+impl Tally {
+    fn add(&mut self, case: &SetCase, o: &SetOutcome) {
+        self.n += 1;
+        match case.expect {
+            Expect::Move(_) => self.moves += 1,
+            Expect::Command(_) => self.commands += 1,
+        }
+        match o.verdict {
+            Verdict::Right => self.right += 1,
+            Verdict::WrongMove => self.wrong_move += 1,
+            Verdict::CommandFromMove => self.command_from_move += 1,
+            Verdict::MoveFromCommand => self.move_from_command += 1,
+            Verdict::WrongCommand => self.wrong_command += 1,
+            Verdict::Missed => {}
+        }
+    }
+
+    fn pct(a: usize, b: usize) -> f64 {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %), command from a move {}, move from a command {}",
+            self.right,
+            self.n,
+            Self::pct(self.right, self.n),
+            self.wrong_move,
+            self.moves,
+            Self::pct(self.wrong_move, self.moves),
+            self.command_from_move,
+            self.move_from_command
+        )
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "utterances": self.n,
+            "right": self.right,
+            "accuracy": (Self::pct(self.right, self.n) * 10.0).round() / 1000.0,
+            "moves": self.moves,
+            "wrong_move": self.wrong_move,
+            "wrong_move_rate": (Self::pct(self.wrong_move, self.moves) * 10.0).round() / 1000.0,
+            "command_from_move": self.command_from_move,
+            "commands": self.commands,
+            "move_from_command": self.move_from_command,
+            "wrong_command": self.wrong_command,
+        })
+    }
+}
+
+/// Prints the figures of one condition and returns them as JSON.
+fn report_condition(
+    args: &super::voice::VoiceBenchArgs,
+    cond: Condition,
+    cases: &[SetCase],
+    outcomes: &[SetOutcome],
+    rejected: &[RejectOutcome],
+) -> Value {
+    println!("{}:", cond.label(args.snr));
+    let mut all = Tally::default();
+    let mut by_lang: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut by_form: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut by_voice: BTreeMap<&str, Tally> = BTreeMap::new();
+    for o in outcomes {
+        let case = &cases[o.case];
+        all.add(case, o);
+        by_lang.entry(case.lang.code()).or_default().add(case, o);
+        by_form.entry(case.form.as_str()).or_default().add(case, o);
+        by_voice.entry(o.voice.as_str()).or_default().add(case, o);
+    }
+    println!("  set: {}", all.line());
+    for (lang, t) in &by_lang {
+        println!("  {lang}: {}", t.line());
+    }
+    let mut latency: Vec<f64> = outcomes.iter().filter_map(|o| o.latency_ms).collect();
+    latency.sort_by(f64::total_cmp);
+    let (p50, p95) = (quantile(&latency, 0.5), quantile(&latency, 0.95));
+    println!(
+        "  latency, end of speech to start of read-back: p50 {p50:.0} ms, p95 {p95:.0} ms, largest {:.0} ms",
+        latency.last().copied().unwrap_or(0.0)
+    );
+    let compute: f64 = outcomes.iter().map(|o| o.compute_ms).sum();
+    let audio: f64 = outcomes.iter().map(|o| o.audio_ms).sum();
+    println!("  real-time factor: {:.3}", compute / audio.max(1.0));
+    println!("  by form:");
+    for (form, t) in &by_form {
+        println!("    {form}: {}", t.line());
+    }
+    println!("  by voice:");
+    for (voice, t) in &by_voice {
+        println!("    {voice}: {}", t.line());
+    }
+    // Examples of the dangerous readings: the first of each form, then the second of each…
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut wrong: Vec<(usize, &SetOutcome)> = outcomes
+        .iter()
+        .filter(|o| {
+            matches!(
+                o.verdict,
+                Verdict::WrongMove
+                    | Verdict::CommandFromMove
+                    | Verdict::MoveFromCommand
+                    | Verdict::WrongCommand
+            )
+        })
+        .map(|o| {
+            let n = seen.entry(cases[o.case].form.as_str()).or_default();
+            *n += 1;
+            (*n, o)
+        })
+        .collect();
+    wrong.sort_by_key(|(n, _)| *n);
+    for (_, o) in wrong.into_iter().take(args.show) {
+        let case = &cases[o.case];
+        let want = match &case.expect {
+            Expect::Move(u) => u.clone(),
+            Expect::Command(c) => format!("command {c}"),
+        };
+        println!(
+            "  wrong: {}, {}: said \"{}\" ({want}), heard \"{}\", read {}",
+            o.voice, case.form, case.text, o.heard, o.got
+        );
+    }
+    let mut by_kind: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+    for r in rejected {
+        let e = by_kind.entry(r.kind).or_default();
+        e.0 += 1;
+        e.1 += usize::from(r.moves > 0);
+        e.2 += usize::from(r.commands > 0);
+    }
+    let became_move = rejected.iter().filter(|r| r.moves > 0).count();
+    let became_command = rejected.iter().filter(|r| r.commands > 0).count();
+    if !rejected.is_empty() {
+        let verdict = if became_move + became_command == 0 {
+            "met"
+        } else {
+            "NOT met"
+        };
+        println!(
+            "  rejection: {} items heard, {became_move} became a move, {became_command} became a command (aim: none) {verdict}",
+            rejected.len()
+        );
+        for (kind, (n, m, c)) in &by_kind {
+            println!("    {kind}: {n} items, {m} became a move, {c} became a command");
+        }
+        // Examples: the first of each kind and recognizer language, then the second of each…
+        let mut seen: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+        let mut accepted: Vec<(usize, &RejectOutcome)> = rejected
+            .iter()
+            .filter(|r| r.moves + r.commands > 0)
+            .map(|r| {
+                let n = seen.entry((r.kind, r.lang.code())).or_default();
+                *n += 1;
+                (*n, r)
+            })
+            .collect();
+        accepted.sort_by_key(|(n, _)| *n);
+        for (_, r) in accepted.into_iter().take(args.show) {
+            println!(
+                "  accepted ({} recognizer): {}: heard {}",
+                r.lang,
+                r.label,
+                r.heard.join("; ")
+            );
+        }
+    }
+    let group = |m: &BTreeMap<&str, Tally>| -> Value {
+        m.iter()
+            .map(|(k, t)| ((*k).to_string(), t.json()))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
+    json!({
+        "condition": cond.name(),
+        "label": cond.label(args.snr),
+        "set": all.json(),
+        "by_lang": group(&by_lang),
+        "by_form": group(&by_form),
+        "by_voice": group(&by_voice),
+        "latency_ms": {"p50": p50.round(), "p95": p95.round(), "n": latency.len()},
+        "rejection": {
+            "items": rejected.len(),
+            "became_move": became_move,
+            "became_command": became_command,
+            "by_kind": by_kind.iter().map(|(k, (n, m, c))| ((*k).to_string(),
+                json!({"items": n, "became_move": m, "became_command": c}))).collect::<serde_json::Map<_, _>>(),
+        },
+    })
+}
