@@ -138,6 +138,9 @@ pub enum Meaning {
     EnPassant,
     /// "äh": ignored.
     Filler,
+    /// "ich", "habe", "noch", "my", "how": words that may stand around a command ("wie viel
+    /// Zeit habe ich noch"), and in nothing else.
+    Request,
     /// A command.
     Command(Command),
     /// A word that means something only inside a longer phrase ("kurze" of "kurze Rochade").
@@ -192,6 +195,7 @@ pub struct Vocab {
     mate: Vec<String>,
     en_passant: Vec<String>,
     filler: Vec<String>,
+    request: Vec<String>,
     commands: BTreeMap<Command, Vec<String>>,
     /// Normalized single word → meaning (phrases of several words are in `phrases`).
     words: HashMap<String, Meaning>,
@@ -212,10 +216,11 @@ const PIECE_KEYS: [(&str, Role); 6] = [
     ("knight", Role::Knight),
     ("pawn", Role::Pawn),
 ];
-const WORD_KEYS: [&str; 8] = [
+const WORD_KEYS: [&str; 9] = [
     "capture",
     "from",
     "to",
+    "request",
     "promotion",
     "check",
     "mate",
@@ -459,6 +464,7 @@ impl Vocab {
             mate: take(&words, "mate"),
             en_passant: take(&words, "en_passant"),
             filler: take(&words, "filler"),
+            request: take(&words, "request"),
             commands: commands
                 .iter()
                 .filter_map(|(k, v)| Command::from_name(k).map(|c| (c, v.clone())))
@@ -513,6 +519,7 @@ impl Vocab {
             (&self.mate, Meaning::Mate),
             (&self.en_passant, Meaning::EnPassant),
             (&self.filler, Meaning::Filler),
+            (&self.request, Meaning::Request),
         ] {
             entries.extend(list.iter().map(|w| (w.clone(), meaning)));
         }
@@ -729,6 +736,7 @@ impl Vocab {
                 &self.mate,
                 &self.en_passant,
                 &self.filler,
+                &self.request,
             ])
             .chain(self.commands.values());
         for list in lists {
@@ -760,6 +768,7 @@ fn describe(meaning: Meaning) -> String {
         Meaning::Mate => "mate".into(),
         Meaning::EnPassant => "en passant".into(),
         Meaning::Filler => "filler".into(),
+        Meaning::Request => "request word".into(),
         Meaning::Command(c) => format!("command {}", c.name()),
         Meaning::Fragment => "part of a phrase".into(),
     }

@@ -51,9 +51,11 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     let mut castle: Option<Option<CastleSide>> = None;
     let mut castle_count = 0;
     let mut information = 0;
+    let mut requests = 0;
     for &m in meanings {
         match m {
             Meaning::Filler => {}
+            Meaning::Request => requests += 1,
             Meaning::Capture
             | Meaning::From
             | Meaning::To
@@ -79,6 +81,10 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
         }
     }
 
+    if requests > 0 && commands.is_empty() {
+        // "ich", "my": words of a request, not of a move.
+        return Utterance::Nothing;
+    }
     if let Some(side) = castle {
         // "König Rochade" is still castling; anything else beside castling words is not.
         let only_king = core.iter().all(|m| *m == Meaning::Piece(Role::King));

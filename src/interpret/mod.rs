@@ -282,7 +282,7 @@ impl Interpreter {
             .word_index()
             .iter()
             .filter(|(w, m)| match m {
-                Meaning::Command(_) => false,
+                Meaning::Command(_) | Meaning::Request => false,
                 Meaning::Fragment => move_words.contains(w.as_str()),
                 _ => true,
             })
@@ -532,8 +532,17 @@ pub(crate) fn read_vocabulary_words(
     legal: &Legal<'_>,
     words: &[(&str, Meaning)],
 ) -> Reading {
+    // The first grouping that forms anything decides ("king side castle" is short castling,
+    // even where only the long one is legal); a later one is tried only when the earlier
+    // ones form nothing ("to a four": not the promotion phrase "to a").
     let mut best: Option<Reading> = None;
     for grouping in groupings(vocab, words) {
+        if best
+            .as_ref()
+            .is_some_and(|b| !matches!(b, Reading::NotUnderstood))
+        {
+            break;
+        }
         for meanings in resolve_homophones(vocab, &grouping) {
             let reading = if meanings.contains(&Meaning::Fragment) {
                 Reading::NotUnderstood
