@@ -472,9 +472,12 @@ impl Interpreter {
             // A command is taken only from its exact words: "nein danke" is no "nein", and
             // "Mein Name ist Peter" no command at all. A move may lose a stray word or two,
             // but not most of the sentence: that is talk, not a move.
+            // Dropping a word is a repair that only a legal move justifies: words that still
+            // form no move were not a move ("Felix won today").
             if matches!(reading, Reading::Command(_))
                 || dropped_count > MAX_DROPPED
                 || dropped_count >= kept_core.max(1)
+                || (dropped_count > 0 && !matches!(reading, Reading::Move(_)))
             {
                 reading = Reading::NotUnderstood;
             }
