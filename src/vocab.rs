@@ -834,8 +834,10 @@ mod tests {
             .to_string();
         assert!(err.contains("[files] lacks \"h\""), "{err}");
 
-        let text = include_str!("../grammars/de.toml")
-            .replace("help = [\"Hilfe\", \"was kann ich sagen\"]\n", "");
+        let text = include_str!("../grammars/de.toml").replace(
+            "help = [\"Hilfe\", \"was kann ich sagen\", \"Befehle\", \"welche Befehle gibt es\"]\n",
+            "",
+        );
         let err = Vocab::from_toml_str("x.toml", &text)
             .unwrap_err()
             .to_string();
