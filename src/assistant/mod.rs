@@ -754,7 +754,11 @@ impl Live {
                             > 1
                     {
                         self.words.by_origin(&pos, mv)
-                    } else if candidates.iter().filter(|c| c.from() == mv.from()).count() > 1 {
+                    } else if candidates.iter().filter(|c| c.from() == mv.from()).count() > 1
+                        || candidates.iter().any(|c| c.to() != mv.to())
+                    {
+                        // Moves to different squares (two readings of one utterance, "Eva
+                        // vier oder Bella vier?"): each said in full.
                         self.words.spoken(&pos, mv)
                     } else {
                         self.words.by_origin(&pos, mv)

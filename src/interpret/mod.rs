@@ -258,6 +258,9 @@ const MAX_DROPPED: usize = 2;
 /// A lower recognizer alternative is considered only when its confidence is at least this
 /// share of the best one's (the recognizer itself was unsure).
 const ALTERNATIVE_SHARE: f32 = 0.8;
+/// A reading whose alternatives hold less than this share of the recognizer's confidence is
+/// unsure: read back, but made only by an explicit "ja".
+pub const SURE_SHARE: f32 = 0.6;
 
 /// The interpreter for one vocabulary. Cheap to share; holds no game state.
 #[derive(Debug, Clone)]
@@ -302,12 +305,23 @@ impl Interpreter {
         self.interpret(pos, &[(text.to_string(), 1.0)])
     }
 
-    /// Interprets recognizer alternatives (best first, with confidences). The best alternative
-    /// is taken unless it is not a move and a lower one, nearly as confident, is: then that
-    /// one is taken and marked inexact, so that the assistant asks rather than states.
+    /// Interprets recognizer alternatives (best first, with confidences). Alternatives that
+    /// read as the same thing add their confidences ("springer felix drei" and "… matt" are
+    /// one move). Then, in this order:
+    ///
+    /// * the best reading is a move, and another reading nearly as confident is a different
+    ///   legal move: [`Reading::Ambiguous`] with both, never one picked silently ("Eva vier
+    ///   oder Bella vier?");
+    /// * the best reading is a move or a command that the recognizer was unsure of (its share
+    ///   under [`SURE_SHARE`], or a reading nearly as confident that is something else): it is
+    ///   marked inexact, so that only an explicit "ja" makes it;
+    /// * the best reading ends or changes the game (resign, draw) while another reading is a
+    ///   move: not understood, never taken from a move-like utterance;
+    /// * the best reading is no move, and a lower one nearly as confident is: that one,
+    ///   inexact.
     pub fn interpret(&self, pos: &Chess, alternatives: &[(String, f32)]) -> Interpretation {
         let legal = Legal::new(pos);
-        let Some((best_text, best_conf)) = alternatives.first() else {
+        let Some((best_text, _)) = alternatives.first() else {
             return Interpretation {
                 reading: Reading::NotUnderstood,
                 heard: String::new(),
@@ -316,25 +330,87 @@ impl Interpreter {
                 san: None,
             };
         };
-        let mut chosen = self.interpret_one(&legal, best_text, 0);
-        if matches!(chosen.reading, Reading::Move(_) | Reading::Command(_)) {
-            return chosen;
+        if alternatives.len() == 1 {
+            return self.interpret_one(&legal, best_text, 0);
         }
-        for (i, (text, conf)) in alternatives.iter().enumerate().skip(1).take(7) {
-            if !(conf.is_finite() && best_conf.is_finite()) || *conf < ALTERNATIVE_SHARE * best_conf
-            {
-                continue;
-            }
-            let other = self.interpret_one(&legal, text, i);
-            if matches!(other.reading, Reading::Move(_)) {
-                chosen = Interpretation {
-                    exact: false,
-                    ..other
-                };
-                break;
+        // Each alternative's reading, and the readings with their summed confidences.
+        let read: Vec<(Interpretation, f32)> = alternatives
+            .iter()
+            .take(8)
+            .enumerate()
+            .map(|(i, (text, conf))| {
+                let conf = if conf.is_finite() { conf.max(0.0) } else { 0.0 };
+                (self.interpret_one(&legal, text, i), conf)
+            })
+            .collect();
+        let total: f32 = read.iter().map(|(_, c)| c).sum();
+        let mut groups: Vec<(Reading, f32, usize)> = Vec::new();
+        for (i, (interp, conf)) in read.iter().enumerate() {
+            match groups.iter_mut().find(|g| g.0 == interp.reading) {
+                Some(g) => g.1 += conf,
+                None => groups.push((interp.reading.clone(), *conf, i)),
             }
         }
-        chosen
+        let top = groups[0].1;
+        let close = |c: f32| top > 0.0 && c >= ALTERNATIVE_SHARE * top;
+        let mut chosen = read[0].0.clone();
+        match &chosen.reading {
+            Reading::Move(mv) => {
+                let others: Vec<Move> = groups[1..]
+                    .iter()
+                    .filter(|g| close(g.1))
+                    .filter_map(|g| match g.0 {
+                        Reading::Move(m) if m != *mv => Some(m),
+                        _ => None,
+                    })
+                    .collect();
+                if !others.is_empty() {
+                    let mut candidates = vec![*mv];
+                    candidates.extend(others);
+                    chosen.reading = Reading::Ambiguous(candidates);
+                    chosen.san = None;
+                    chosen.exact = false;
+                    return chosen;
+                }
+                let unsure = total > 0.0 && top / total < SURE_SHARE
+                    || groups[1..].iter().any(|g| close(g.1));
+                if unsure {
+                    chosen.exact = false;
+                }
+                chosen
+            }
+            Reading::Command(c) => {
+                let game_changing = matches!(c, Command::Resign | Command::Draw);
+                let move_like = groups[1..].iter().any(|g| {
+                    matches!(
+                        g.0,
+                        Reading::Move(_)
+                            | Reading::Ambiguous(_)
+                            | Reading::Incomplete { .. }
+                            | Reading::Illegal(_)
+                    )
+                });
+                if game_changing && move_like {
+                    chosen.reading = Reading::NotUnderstood;
+                }
+                chosen
+            }
+            _ => {
+                for (interp, conf) in read.iter().skip(1) {
+                    if !close(*conf) {
+                        continue;
+                    }
+                    if matches!(interp.reading, Reading::Move(_)) {
+                        chosen = Interpretation {
+                            exact: false,
+                            ..interp.clone()
+                        };
+                        break;
+                    }
+                }
+                chosen
+            }
+        }
     }
 
     fn interpret_one(&self, legal: &Legal<'_>, text: &str, alternative: usize) -> Interpretation {
@@ -974,6 +1050,46 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn close_alternatives_that_are_other_moves_are_asked_about() {
+        let de = Interpreter::new(Vocab::builtin(Lang::De));
+        let start = Chess::default();
+        let alts = |pairs: &[(&str, f32)]| -> Vec<(String, f32)> {
+            pairs.iter().map(|(t, c)| (t.to_string(), *c)).collect()
+        };
+        // Two legal moves heard about as well: ask, never pick one.
+        let r = de.interpret(&start, &alts(&[("eva vier", 0.5), ("bella vier", 0.5)]));
+        match r.reading {
+            Reading::Ambiguous(c) => assert_eq!(ucis(&c), vec!["e2e4", "b2b4"]),
+            other => panic!("{other:?}"),
+        }
+        assert!(!r.exact);
+        // Two phrasings of one move add up: sure.
+        let r = de.interpret(
+            &start,
+            &alts(&[
+                ("springer felix drei", 0.6),
+                ("springer auf felix drei", 0.4),
+            ]),
+        );
+        assert_eq!(r.uci().as_deref(), Some("g1f3"));
+        assert!(r.exact);
+        // A clear winner stays exact; a weak one is read back for an explicit "ja" only.
+        let r = de.interpret(&start, &alts(&[("eva vier", 0.9), ("bella vier", 0.1)]));
+        assert!(r.exact && r.uci().as_deref() == Some("e2e4"));
+        let r = de.interpret(
+            &start,
+            &alts(&[("eva vier", 0.4), ("zeit", 0.3), ("bella vier", 0.3)]),
+        );
+        assert_eq!(r.uci().as_deref(), Some("e2e4"));
+        assert!(!r.exact);
+        // Resigning is never taken from what may have been a move.
+        let r = de.interpret(&start, &alts(&[("aufgabe", 0.7), ("eva vier", 0.3)]));
+        assert_eq!(r.reading, Reading::NotUnderstood);
+        let r = de.interpret(&start, &alts(&[("zeit", 0.7), ("eva vier", 0.3)]));
+        assert_eq!(r.reading, Reading::Command(Command::Time));
     }
 
     #[test]
