@@ -6,6 +6,13 @@
 //! the other side and keeps the blind player's scoresheet. Every announcement is printed as a
 //! plain line (and spoken when speech output is available). Every event is journaled before it
 //! is carried out; `--resume` continues a game after a crash.
+//!
+//! A read-back's correction window starts when the read-back has been said: games start with
+//! `window_after_playback`, and the loop feeds a `played` event (journaled like every event)
+//! when the speech thread reports that the read-back's playback has ended
+//! ([`crate::cli::play_voice::Speech::finished`], with the instant it ended), or at once when
+//! it is only printed (`--speech off`). The loop never waits for speech. A game resumed while
+//! a read-back was still being played gets its window from the resumption.
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,7 +1,8 @@
 //! Voice for `play` and `relay`: the microphone (or a WAV file) through the recognizer into
 //! the assistant, the announcements through speech into the headphones (and to the
 //! opponent's output), the microphone muted while Rochade speaks, and the recording of each
-//! spoken move (D.2.5).
+//! spoken move (D.2.5). The speech thread reports when each read-back has been said, for its
+//! correction window ([`Speech::finished`]).
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
