@@ -590,6 +590,21 @@ def window_after_playback_yes_before_played():
     s.tick(9000)
 
 
+def window_after_playback_inexact_needs_ja():
+    s = Scenario("window-after-playback-inexact-needs-ja", "D.2.6, SPOKEN-MOVES §2",
+                 "a read-back of a near-miss has no correction window, also when its `played` "
+                 "comes: only \"ja\" makes it",
+                 time_control="600+0", confirm_ms=2000, extra={"window_after_playback": True})
+    s.heard(1000, "springer felix drai")
+    s.say(1000, "player", contains="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 1})
+    s.ev(2500, played={"read_back": 1, "uci": "g1f3"})
+    s.tick(4500)
+    s.tick(20000)
+    s.heard(21000, "ja")
+    s.made(21000, "Nf3")
+    s.clock_now(21000)
+
+
 def correction_after_window():
     s = Scenario("correction-after-window", "D.2.6, D.2.3",
                  "once the window has passed the move is made and the opponent's clock runs: "
