@@ -1,7 +1,9 @@
 //! A game session: the assistant with its journal and its scoresheet files. Every event is
 //! written to the journal and synced to disk before the assistant handles it, so that nothing
 //! announced as done can be lost; the scoresheet files are rewritten (atomically) after every
-//! made move. `--resume` replays the journal into a fresh assistant.
+//! made move. `--resume` replays the journal into a fresh assistant. The end of a read-back's
+//! playback (`played`, which starts its correction window) is journaled like every event, so a
+//! resumed game comes back to the same deadline.
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -18,7 +18,7 @@
 use proptest::prelude::*;
 use rochade::assistant::Assistant;
 use rochade::assistant::protocol::{
-    ArbiterAction, Effect, Event, Heard, Listener, Mode, SideName, StartSpec, TimedEffect,
+    ArbiterAction, Effect, Event, Heard, Listener, Mode, Played, SideName, StartSpec, TimedEffect,
     TimedEvent,
 };
 use rochade::interpret::spoken_move;
@@ -42,6 +42,9 @@ enum Step {
     Arbiter(usize, usize),
     Touched(usize),
     Tick,
+    /// The end of a read-back's playback is reported: of the one that waits for it (0), of an
+    /// earlier one (stale), or of one that never was.
+    Played(u64),
 }
 
 const JUNK: &[&str] = &[
@@ -103,6 +106,7 @@ fn arb_step() -> impl Strategy<Value = Step> {
         1 => (0usize..9, 0usize..8).prop_map(|(a, n)| Step::Arbiter(a, n)),
         1 => (0usize..64).prop_map(Step::Touched),
         3 => Just(Step::Tick),
+        2 => (0u64..3).prop_map(Step::Played),
     ]
 }
 
@@ -110,24 +114,27 @@ fn arb_start() -> impl Strategy<Value = StartSpec> {
     (
         any::<bool>(),
         any::<bool>(),
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         prop_oneof![Just(0u64), Just(2000u64)],
         prop::sample::select(vec![None, Some("60+0"), Some("300+2"), Some("40/600:300")]),
         prop::sample::select(RulesEdition::ALL.to_vec()),
     )
-        .prop_map(|(white, de, training, confirm_ms, tc, rules)| {
-            let mut spec = StartSpec::new(if white { Color::White } else { Color::Black });
-            spec.lang = if de { Lang::De } else { Lang::En };
-            spec.mode = if training {
-                Mode::Training
-            } else {
-                Mode::Tournament
-            };
-            spec.confirm_ms = confirm_ms;
-            spec.time_control = tc.map(String::from);
-            spec.rules = rules;
-            spec
-        })
+        .prop_map(
+            |(white, de, (training, after_playback), confirm_ms, tc, rules)| {
+                let mut spec = StartSpec::new(if white { Color::White } else { Color::Black });
+                spec.lang = if de { Lang::De } else { Lang::En };
+                spec.mode = if training {
+                    Mode::Training
+                } else {
+                    Mode::Tournament
+                };
+                spec.confirm_ms = confirm_ms;
+                spec.time_control = tc.map(String::from);
+                spec.rules = rules;
+                spec.window_after_playback = after_playback;
+                spec
+            },
+        )
 }
 
 fn legal(pos: &Chess, n: usize) -> Option<Move> {
@@ -199,6 +206,16 @@ fn event_of(step: &Step, a: &Assistant, spec: &StartSpec) -> Event {
             Event::Touched(sq.to_string())
         }
         Step::Tick => Event::Tick(true),
+        Step::Played(back) => Event::Played(match a.read_back_awaiting_playback() {
+            Some(p) => Played {
+                read_back: p.read_back.saturating_sub(*back),
+                uci: p.uci,
+            },
+            None => Played {
+                read_back: *back,
+                uci: None,
+            },
+        }),
     }
 }
 

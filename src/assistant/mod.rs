@@ -6,6 +6,14 @@
 //! D.2.6); only a made move is announced to the opponent, written on the scoresheet and
 //! starts the opponent's clock. In tournament mode the assistant says only what D.2.9 allows.
 //!
+//! The correction window is `confirm_ms` long. It starts at the read-back, unless the game was
+//! started with `window_after_playback` (as `play` does): then it starts when the shell reports
+//! with [`Event::Played`] that the read-back has finished playing, and until then only "ja"
+//! makes the move. Each read-back has a number (`read_back_no` in its `say` effect's `about`);
+//! a `played` event names it, so that the late notice of a withdrawn or replaced read-back
+//! starts nothing. A `played` event never shortens a window, and a read-back from an inexact
+//! reading has no window at all.
+//!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
 //! use rochade::vocab::Command;
@@ -39,8 +47,8 @@ use crate::lang::Lang;
 use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Headers, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
 use protocol::{
-    ArbiterAction, Effect, Event, Heard, Listener, Mode, StartSpec, TimedEffect, TimedEvent,
-    Warnings,
+    ArbiterAction, Effect, Event, Heard, Listener, Mode, Played, StartSpec, TimedEffect,
+    TimedEvent, Warnings,
 };
 use words::{HelpState, Words};
 
@@ -65,6 +73,13 @@ enum Pending {
     ReadBack {
         mv: Move,
         words: String,
+        /// The read-back's number in the game (from 1), which a `played` event names.
+        no: u64,
+        /// Whether it has a correction window at all (an exact reading and `confirm_ms` > 0);
+        /// an inexact one waits for "ja".
+        window: bool,
+        /// When the window passes: `None` without a window, or while the read-back is still
+        /// being played (`window_after_playback`).
         deadline: Option<u64>,
         /// A draw was offered or claimed together with this move.
         draw: bool,
@@ -119,6 +134,8 @@ struct Live {
     illegal_moves: [u32; 2],
     ended: Option<Ended>,
     warnings: bool,
+    /// Read-backs said so far in the game (the number of the last one).
+    read_backs: u64,
 }
 
 /// The assistant. Create it, then feed it events; the first must be `Start`.
@@ -246,6 +263,25 @@ impl Assistant {
         self.live.as_ref().map(|l| l.player)
     }
 
+    /// The read-back that waits for the end of its playback before its correction window
+    /// starts (`window_after_playback`), as the `played` event that would start it. After a
+    /// resume the shell starts it at once: the player heard it before the interruption.
+    pub fn read_back_awaiting_playback(&self) -> Option<Played> {
+        match &self.live.as_ref()?.pending {
+            Pending::ReadBack {
+                mv,
+                no,
+                window: true,
+                deadline: None,
+                ..
+            } => Some(Played {
+                read_back: *no,
+                uci: Some(uci(mv)),
+            }),
+            _ => None,
+        }
+    }
+
     /// The last thing said to the player.
     pub fn last_said(&self) -> Option<&str> {
         self.live
@@ -323,6 +359,7 @@ impl Live {
             illegal_moves: [0, 0],
             ended: None,
             warnings: !warning_list.is_empty(),
+            read_backs: 0,
         };
         // The arbiter starts the clock of the side to move at the start (FIDE 6.5).
         let to_move = live.game.side_to_move();
@@ -539,6 +576,27 @@ impl Live {
             Event::Opponent(text) => self.opponent(text, now, out),
             Event::Arbiter(action) => self.arbiter(action, now, out),
             Event::Touched(square) => self.touched(square, now, out),
+            Event::Played(played) => self.played(played, now),
+        }
+    }
+
+    /// A read-back finished playing at `now`: the player gets the whole correction window
+    /// from now on (D.2.6). Only the read-back that waits, named by its number (and move),
+    /// is concerned: a late notice of a withdrawn or replaced read-back changes nothing, and
+    /// a window is never shortened.
+    fn played(&mut self, played: &Played, now: u64) {
+        if let Pending::ReadBack {
+            mv,
+            no,
+            window: true,
+            deadline,
+            ..
+        } = &mut self.pending
+            && *no == played.read_back
+            && played.uci.as_deref().is_none_or(|u| u == uci(mv))
+        {
+            let from_now = now.saturating_add(self.spec.confirm_ms);
+            *deadline = Some(deadline.map_or(from_now, |d| d.max(from_now)));
         }
     }
 
@@ -701,15 +759,19 @@ impl Live {
 
     fn read_back(&mut self, mv: Move, exact: bool, now: u64, out: &mut Out) {
         let words = self.words.spoken(self.pos(), &mv);
-        let deadline = if exact && self.spec.confirm_ms > 0 {
-            Some(now.saturating_add(self.spec.confirm_ms))
-        } else {
-            None
-        };
+        let window = exact && self.spec.confirm_ms > 0;
+        // With `window_after_playback` the window starts when the shell reports the end of
+        // the read-back's playback (`played`); otherwise now.
+        let deadline = (window && !self.spec.window_after_playback)
+            .then(|| now.saturating_add(self.spec.confirm_ms));
         let draw = matches!(self.pending, Pending::ReadBack { draw: true, .. });
+        self.read_backs += 1;
+        let no = self.read_backs;
         self.pending = Pending::ReadBack {
             mv,
             words: words.clone(),
+            no,
+            window,
             deadline,
             draw,
         };
@@ -720,6 +782,7 @@ impl Live {
         };
         let mut about = self.move_about(self.pos(), &mv);
         about["read_back"] = Value::Bool(true);
+        about["read_back_no"] = Value::from(no);
         self.say(out, now, Listener::Player, text, about);
     }
 
@@ -1358,21 +1421,11 @@ impl Live {
             self.end_game(GameResult::Draw, &words, end_reason_key(reason), now, out);
             return;
         }
-        match self.pending.clone() {
-            Pending::ReadBack {
-                mv,
-                words,
-                deadline,
-                ..
-            } => {
+        match &mut self.pending {
+            Pending::ReadBack { draw, .. } => {
                 // Offered together with the move (9.1.2.1): announced when the move is made,
                 // not before.
-                self.pending = Pending::ReadBack {
-                    mv,
-                    words,
-                    deadline,
-                    draw: true,
-                };
+                *draw = true;
                 let t = self.words.draw_offer_with_move();
                 self.say(out, now, Listener::Player, t, Value::Null);
             }

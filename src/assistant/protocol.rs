@@ -104,6 +104,13 @@ pub struct StartSpec {
     /// Clock details beyond the time control (period addition at the flag, as a DGT 3000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockSettings>,
+    /// The correction window of a read-back starts when the shell reports that the read-back
+    /// has finished playing (a [`Event::Played`] event), not when it was decided; until then
+    /// only "ja" makes the move. `play` sets it, because it speaks the read-backs and reports
+    /// their end; absent (false), the window starts at the read-back (as in `replay`), and a
+    /// `played` event only moves a window that has not yet passed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub window_after_playback: bool,
     /// Players, event, site, date, round for the scoresheet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
@@ -123,6 +130,10 @@ fn default_confirm_ms() -> u64 {
     2000
 }
 
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 impl StartSpec {
     /// The settings a game gets when nothing is said: the player has White, German, the
     /// initial position, tournament mode, no clock.
@@ -137,6 +148,7 @@ impl StartSpec {
             rules: RulesEdition::default(),
             warnings: None,
             clock: None,
+            window_after_playback: false,
             white: None,
             black: None,
             event: None,
@@ -220,6 +232,20 @@ pub enum Event {
     Touched(String),
     /// Time passed.
     Tick(bool),
+    /// A read-back finished playing at this event's time: its correction window starts now
+    /// (`{"at": 2500, "played": {"read_back": 1, "uci": "g1f3"}}`). Ignored unless it names the
+    /// read-back that waits.
+    Played(Played),
+}
+
+/// Which read-back finished playing: its number in the game (`read_back_no` in the `about`
+/// of the read-back's `say` effect; the first read-back of a game is 1, a repeated read-back
+/// keeps its number) and, as a check, its move in UCI.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    pub read_back: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
 }
 
 /// An event with its time in ms since the game's start.
@@ -289,6 +315,24 @@ pub struct TimedEffect {
     pub at: u64,
     #[serde(flatten)]
     pub effect: Effect,
+}
+
+impl Effect {
+    /// For a read-back said to the player: the `played` event that reports the end of its
+    /// playback (its number and move, from `about`).
+    pub fn read_back(&self) -> Option<Played> {
+        match self {
+            Effect::Say {
+                to: Listener::Player,
+                about,
+                ..
+            } => Some(Played {
+                read_back: about.get("read_back_no")?.as_u64()?,
+                uci: about.get("uci").and_then(Value::as_str).map(str::to_string),
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl TimedEffect {

@@ -6,6 +6,13 @@
 //! the other side and keeps the blind player's scoresheet. Every announcement is printed as a
 //! plain line (and spoken when speech output is available). Every event is journaled before it
 //! is carried out; `--resume` continues a game after a crash.
+//!
+//! A read-back's correction window starts when the read-back has been said: games start with
+//! `window_after_playback`, and the loop feeds a `played` event (journaled like every event)
+//! when the speech thread reports that the read-back's playback has ended
+//! ([`crate::cli::play_voice::Speech::finished`], with the instant it ended), or at once when
+//! it is only printed (`--speech off`). The loop never waits for speech. A game resumed while
+//! a read-back was still being played gets its window from the resumption.
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -177,6 +184,8 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.event = args.event.clone();
     spec.site = args.site.clone();
     spec.round = args.round.clone();
+    // The window starts when the read-back has been said (or printed): the loop reports it.
+    spec.window_after_playback = true;
     spec.date = Some(utc_rfc3339(std::time::SystemTime::now())[..10].replace('-', "."));
     Ok(spec)
 }
@@ -248,6 +257,14 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     resumed.down_ms / 1000
                 ),
             );
+            let mut session = session;
+            if let Some(played) = session.assistant().read_back_awaiting_playback() {
+                // Its playback ended before the interruption (or with it): the window starts now.
+                let now = session.now();
+                if let Err(err) = session.feed(Event::Played(played), now) {
+                    anyhow::bail!("cannot write the journal: {err}");
+                }
+            }
             session
         }
         None => {
@@ -371,8 +388,13 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     let mut input_open = true;
     // With push-to-talk, Enter on an empty line starts and ends an utterance.
     let mut talking = false;
+    let mut finished = speech
+        .as_ref()
+        .map_or_else(crossbeam_channel::never, |s| s.finished.clone());
     loop {
         let mut utterance: Option<Vec<i16>> = None;
+        // For a read-back that has finished playing: how long ago it ended.
+        let mut ended_ago: Option<Duration> = None;
         let event = select! {
             recv(lines) -> line => match line {
                 Ok(Some(line)) => match typed_line(&line, Some(session.assistant())) {
@@ -438,6 +460,16 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     None
                 }
             },
+            recv(finished) -> notice => match notice {
+                Ok((played, ended)) => {
+                    ended_ago = Some(ended.elapsed());
+                    Some(Event::Played(played))
+                }
+                Err(_) => {
+                    finished = crossbeam_channel::never();
+                    None
+                }
+            },
             recv(ticks) -> _ => None,
         };
         if let Some(s) = &speech {
@@ -446,81 +478,97 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             }
         }
         let now = session.now();
-        let result = match event {
-            Some(e) => session.feed(e, now),
-            None => session.tick(now),
-        };
-        match result {
-            Ok(effects) => {
-                effects.iter().for_each(|e| printer.effect(e));
-                if let Some(s) = &speech {
-                    for e in &effects {
-                        if let Effect::Say { to, text, .. } = &e.effect {
-                            s.say(*to, text);
+        // A read-back's end of playback is at its own time, a moment before it is handled.
+        let at = ended_ago.map_or(now, |ago| {
+            now.saturating_sub(u64::try_from(ago.as_millis()).unwrap_or(u64::MAX))
+        });
+        let mut next = Some((event, at));
+        while let Some((event, now)) = next.take() {
+            let result = match event {
+                Some(e) => session.feed(e, now),
+                None => session.tick(now),
+            };
+            match result {
+                Ok(effects) => {
+                    effects.iter().for_each(|e| printer.effect(e));
+                    match &speech {
+                        Some(s) => {
+                            for e in &effects {
+                                if let Effect::Say { to, text, .. } = &e.effect {
+                                    s.say_then(*to, text, e.effect.read_back());
+                                }
+                            }
+                        }
+                        // Printed only: a read-back has "finished playing" once it is printed.
+                        None => {
+                            if let Some(played) = effects.iter().rev().find_map(|e| e.effect.read_back())
+                            {
+                                next = Some((Some(Event::Played(played)), now));
+                            }
                         }
                     }
-                }
-                if let Some(r) = recorder.as_mut() {
-                    // The utterance that was read back as a move is the move's recording.
-                    let read_back = effects.iter().any(|e| {
-                        matches!(&e.effect, Effect::Say { to: Listener::Player, about, .. }
-                            if about.get("read_back").is_some())
-                    });
-                    if let (true, Some(samples)) = (read_back, utterance.take()) {
-                        r.heard(samples);
+                    if let Some(r) = recorder.as_mut() {
+                        // The utterance that was read back as a move is the move's recording.
+                        let read_back = effects.iter().any(|e| {
+                            matches!(&e.effect, Effect::Say { to: Listener::Player, about, .. }
+                                if about.get("read_back").is_some())
+                        });
+                        if let (true, Some(samples)) = (read_back, utterance.take()) {
+                            r.heard(samples);
+                        }
+                        let player = session.assistant().player();
+                        for e in &effects {
+                            if let Effect::Made { by, .. } = &e.effect
+                                && Some(*by) == player
+                            {
+                                let number = session
+                                    .assistant()
+                                    .game()
+                                    .map(|g| g.moves().iter().filter(|m| m.color == *by).count())
+                                    .unwrap_or(0) as u32;
+                                if let Err(why) = r.made(number, crate::clock::side_name(*by)) {
+                                    printer.line(&why);
+                                }
+                            }
+                        }
                     }
-                    let player = session.assistant().player();
-                    for e in &effects {
-                        if let Effect::Made { by, .. } = &e.effect
-                            && Some(*by) == player
-                        {
-                            let number = session
-                                .assistant()
-                                .game()
-                                .map(|g| g.moves().iter().filter(|m| m.color == *by).count())
-                                .unwrap_or(0) as u32;
-                            if let Err(why) = r.made(number, crate::clock::side_name(*by)) {
-                                printer.line(&why);
+                    if let Some(v) = &voice {
+                        let next = grammar_for(session.assistant(), &vocab);
+                        if next != grammar {
+                            v.set_grammar(next.clone());
+                            grammar = next;
+                        }
+                    }
+                    let show = effects.iter().any(|e| match &e.effect {
+                        Effect::Made { .. } | Effect::End { .. } | Effect::Sealed { .. } => true,
+                        Effect::Say { about, .. } => about.get("white_ms").is_some(),
+                        _ => false,
+                    });
+                    if show && let Some(d) = braille.as_mut() {
+                        let a = session.assistant();
+                        if let (Some(record), Some(player)) = (a.record(), a.player()) {
+                            let reading = a.clock_reading(now);
+                            let line = display_line(
+                                record,
+                                reading.as_ref(),
+                                player,
+                                args.braille_letters,
+                                d.width(),
+                            );
+                            if let Err(e) = d.show(&line) {
+                                printer.line(&e.to_string());
+                                braille = None;
                             }
                         }
                     }
                 }
-                if let Some(v) = &voice {
-                    let next = grammar_for(session.assistant(), &vocab);
-                    if next != grammar {
-                        v.set_grammar(next.clone());
-                        grammar = next;
-                    }
-                }
-                let show = effects.iter().any(|e| match &e.effect {
-                    Effect::Made { .. } | Effect::End { .. } | Effect::Sealed { .. } => true,
-                    Effect::Say { about, .. } => about.get("white_ms").is_some(),
-                    _ => false,
-                });
-                if show && let Some(d) = braille.as_mut() {
-                    let a = session.assistant();
-                    if let (Some(record), Some(player)) = (a.record(), a.player()) {
-                        let reading = a.clock_reading(now);
-                        let line = display_line(
-                            record,
-                            reading.as_ref(),
-                            player,
-                            args.braille_letters,
-                            d.width(),
-                        );
-                        if let Err(e) = d.show(&line) {
-                            printer.line(&e.to_string());
-                            braille = None;
-                        }
-                    }
-                }
-            }
-            Err(err) => printer.note(
-                &format!(
-                    "Achtung: das Journal kann nicht geschrieben werden ({err}). Die Eingabe ist nicht ausgeführt."
+                Err(err) => printer.note(
+                    &format!(
+                        "Achtung: das Journal kann nicht geschrieben werden ({err}). Die Eingabe ist nicht ausgeführt."
+                    ),
+                    &format!("Warning: the journal cannot be written ({err}). The input was not carried out."),
                 ),
-                &format!("Warning: the journal cannot be written ({err}). The input was not carried out."),
-            ),
+            }
         }
         if !input_open && !voice_open {
             break;

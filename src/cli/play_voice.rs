@@ -1,7 +1,8 @@
 //! Voice for `play` and `relay`: the microphone (or a WAV file) through the recognizer into
 //! the assistant, the announcements through speech into the headphones (and to the
 //! opponent's output), the microphone muted while Rochade speaks, and the recording of each
-//! spoken move (D.2.5).
+//! spoken move (D.2.5). The speech thread reports when each read-back has been said, for its
+//! correction window ([`Speech::finished`]).
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -10,7 +11,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::asr::input::{VoiceConfig, VoiceEvent, VoiceHandle, VoiceInput};
 use crate::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
-use crate::assistant::protocol::Listener;
+use crate::assistant::protocol::{Listener, Played};
 use crate::assistant::{Assistant, Expecting};
 use crate::audio::capture::MuteSwitch;
 use crate::lang::Lang;
@@ -147,15 +148,27 @@ pub fn voice_log(message: std::fmt::Arguments<'_>) {
 struct Utterance {
     to: Listener,
     text: String,
+    /// For a read-back: the `played` event to report when it has been said.
+    played: Option<Played>,
 }
 
 /// Speech output on its own thread, so that the game loop never waits for a voice.
+///
+/// When a read-back has been said, its `played` notice comes on [`Speech::finished`] with the
+/// instant its playback ended, which is when the speaking call returned: for speech-dispatcher
+/// its end-of-utterance event, for espeak-ng when the sound device has played the samples
+/// (and drained). A backend that fails or hangs is given up after its deadline (about 0.5 s
+/// plus 0.12 s a character, [`crate::speech::deadline_for`]) and the next one says the text,
+/// so the notice always comes; when no output works any more, it comes as soon as the
+/// read-back is taken from the queue (it was only printed).
 pub struct Speech {
     tx: Sender<Utterance>,
     /// Sentences about the outputs (a backend failed, the next one is used).
     pub notices: Receiver<String>,
     /// When the last queued utterance started to sound (for the latency figures).
     pub started: Receiver<(String, Instant)>,
+    /// The read-backs that have finished playing, and when.
+    pub finished: Receiver<(Played, Instant)>,
 }
 
 fn backends(choice: &str) -> Result<Vec<BackendKind>, String> {
@@ -195,6 +208,7 @@ impl Speech {
         let (tx, rx) = unbounded::<Utterance>();
         let (notice_tx, notices) = unbounded();
         let (started_tx, started) = unbounded();
+        let (finished_tx, finished) = unbounded::<(Played, Instant)>();
         std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || {
@@ -222,8 +236,16 @@ impl Speech {
                 let mut opponent = opponent_config.as_ref().map(open);
                 let mut dead = false;
                 let mut announced = false;
+                // Reports that a read-back has been said (or could not be).
+                let report = |played: Option<Played>| {
+                    if let Some(p) = played {
+                        voice_log(format_args!("speech: read-back {} played", p.read_back));
+                        let _ = finished_tx.send((p, Instant::now()));
+                    }
+                };
                 for u in rx {
                     if dead || u.to == Listener::Arbiter {
+                        report(u.played);
                         continue;
                     }
                     let speaker = match (&u.to, opponent.as_mut()) {
@@ -240,6 +262,7 @@ impl Speech {
                         t0.elapsed().as_millis(),
                         if result.is_ok() { "spoken" } else { "failed" }
                     ));
+                    report(u.played);
                     for n in speaker.take_notices() {
                         let _ = notice_tx.send(n);
                     }
@@ -268,14 +291,22 @@ impl Speech {
             tx,
             notices,
             started,
+            finished,
         }))
     }
 
     /// Queues an announcement.
     pub fn say(&self, to: Listener, text: &str) {
+        self.say_then(to, text, None);
+    }
+
+    /// Queues an announcement; for a read-back (`played`), its notice comes on
+    /// [`Speech::finished`] once it has been said.
+    pub fn say_then(&self, to: Listener, text: &str, played: Option<Played>) {
         let _ = self.tx.send(Utterance {
             to,
             text: text.to_string(),
+            played,
         });
     }
 }

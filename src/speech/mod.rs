@@ -50,7 +50,8 @@ pub trait Speaker: Send {
     /// A short name for messages: "speech-dispatcher", "espeak-ng", "text".
     fn name(&self) -> &str;
 
-    /// Says `text`; returns when done (or fails, within a deadline).
+    /// Says `text`; returns when done (or fails, within a deadline). `play` takes the return
+    /// of a read-back's call as the end of its playback, where its correction window starts.
     fn speak(&mut self, text: &str) -> Result<Spoken, SpeechError>;
 }
 

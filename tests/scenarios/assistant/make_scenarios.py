@@ -520,6 +520,91 @@ def correction_new_move_replaces():
     s.absent({"kind": "say", "to": "opponent", "text": "Springer Felix drei"})
 
 
+def window_from_played():
+    s = Scenario("window-from-played", "D.2.6",
+                 "the read-back finished playing at 2500 (a `played` event naming it): the window "
+                 "runs 2000 ms from there, not from the read-back at 1000",
+                 time_control="600+0", confirm_ms=2000)
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 1})
+    s.ev(2500, played={"read_back": 1, "uci": "g1f3"})
+    s.tick(3000)   # the window from the read-back would end here
+    s.tick(3100)
+    s.tick(4499)
+    s.tick(4500)
+    s.made(4500, "Nf3")
+    s.say(4500, "opponent", text="Springer Felix drei")
+    s.clock_now(4500)
+
+
+def window_played_after_it_passed():
+    s = Scenario("window-played-after-it-passed", "D.2.6",
+                 "without `window_after_playback` the window starts at the read-back: a `played` "
+                 "event after it has passed comes too late and changes nothing",
+                 time_control="600+0", confirm_ms=2000)
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 1})
+    s.ev(3500, played={"read_back": 1, "uci": "g1f3"})
+    s.made(3000, "Nf3")
+    s.say(3000, "opponent", text="Springer Felix drei")
+    s.clock_now(3000)
+    s.tick(6000)
+
+
+def window_after_playback_stale_played():
+    s = Scenario("window-after-playback-stale-played", "D.2.6",
+                 "with `window_after_playback` the window waits for the end of the read-back's "
+                 "playback; the late `played` of a withdrawn read-back of the same move starts "
+                 "nothing, only the new read-back's own does",
+                 time_control="600+0", confirm_ms=2000, extra={"window_after_playback": True})
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 1})
+    s.heard(1500, "korrektur")
+    s.say(1500, "player", text="Zurückgenommen. Ihr Zug?")
+    s.heard(1600, "springer felix drei")
+    s.say(1600, "player", text="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 2})
+    s.ev(2200, played={"read_back": 1, "uci": "g1f3"})   # stale: read-back 1 was withdrawn
+    s.tick(4200)
+    s.tick(6000)   # no window before the read-back has been played
+    s.ev(6500, played={"read_back": 2, "uci": "g1f3"})
+    s.tick(8499)
+    s.tick(8500)
+    s.made(8500, "Nf3")
+    s.say(8500, "opponent", text="Springer Felix drei")
+    s.clock_now(8500)
+
+
+def window_after_playback_yes_before_played():
+    s = Scenario("window-after-playback-yes-before-played", "D.2.6, D.2.3",
+                 "with `window_after_playback`, \"ja\" makes the move before the read-back's "
+                 "`played` arrives; the late `played` changes nothing",
+                 time_control="600+0", confirm_ms=2000, extra={"window_after_playback": True})
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 1})
+    s.tick(5000)
+    s.heard(5200, "ja")
+    s.made(5200, "Nf3")
+    s.say(5200, "opponent", text="Springer Felix drei")
+    s.clock_now(5200)
+    s.ev(5300, played={"read_back": 1, "uci": "g1f3"})
+    s.tick(9000)
+
+
+def window_after_playback_inexact_needs_ja():
+    s = Scenario("window-after-playback-inexact-needs-ja", "D.2.6, SPOKEN-MOVES §2",
+                 "a read-back of a near-miss has no correction window, also when its `played` "
+                 "comes: only \"ja\" makes it",
+                 time_control="600+0", confirm_ms=2000, extra={"window_after_playback": True})
+    s.heard(1000, "springer felix drai")
+    s.say(1000, "player", contains="Springer Felix drei?", about={"uci": "g1f3", "read_back_no": 1})
+    s.ev(2500, played={"read_back": 1, "uci": "g1f3"})
+    s.tick(4500)
+    s.tick(20000)
+    s.heard(21000, "ja")
+    s.made(21000, "Nf3")
+    s.clock_now(21000)
+
+
 def correction_after_window():
     s = Scenario("correction-after-window", "D.2.6, D.2.3",
                  "once the window has passed the move is made and the opponent's clock runs: "
