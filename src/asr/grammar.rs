@@ -396,9 +396,13 @@ impl Grammar {
         out
     }
 
-    /// The folded words of `text` without the fillers before and after it.
+    /// The folded words of `text` as a rule takes them: as they are, or else without the
+    /// fillers before and after them ("wie bitte" is a phrase, "äh Zeit bitte" is "zeit").
     fn core_words(&self, text: &str) -> Vec<String> {
         let words = folded_words(text);
+        if !self.meanings_of(&words).is_empty() {
+            return words;
+        }
         let start = words
             .iter()
             .position(|w| !self.fillers.contains(w))

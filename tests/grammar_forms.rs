@@ -1,0 +1,133 @@
+//! One grammar for the interpreter and the recognizers (issue 11): for random legal moves in
+//! random positions, every phrasing the forms' rules generate (`interpret::forms`) is
+//!
+//! * an utterance of the position's recognizer grammar (`Grammar::for_position`, what
+//!   pocketsphinx's JSGF and the check of a Vosk result accept), meaning that move and
+//!   nothing else;
+//! * read by the interpreter as exactly that move;
+//!
+//! and the grammar's plainest phrasing of every rule means one thing only. German and
+//! English, with the fillers the grammar allows around an utterance.
+use proptest::prelude::*;
+use rochade::asr::grammar::{Grammar, Meaning};
+use rochade::interpret::forms::{move_rules, sample_phrase};
+use rochade::interpret::{Interpreter, Reading, uci};
+use rochade::lang::Lang;
+use rochade::vocab::Vocab;
+use shakmaty::{Chess, Position};
+
+/// A position after `plies` moves picked by the seeds.
+fn position(seeds: &[usize]) -> Chess {
+    let mut pos = Chess::default();
+    for seed in seeds {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[seed % moves.len()];
+        pos = pos.play(mv).expect("a legal move");
+    }
+    pos
+}
+
+fn check(lang: Lang, seeds: &[usize], picks: &[usize], filler: bool) {
+    let vocab = Vocab::builtin(lang);
+    let interpreter = Interpreter::new(vocab.clone());
+    let pos = position(&seeds[..seeds.len() - 1]);
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return;
+    }
+    let mv = moves[seeds[seeds.len() - 1] % moves.len()];
+    let grammar = Grammar::for_position(&pos, &vocab);
+    let rules = move_rules(&pos, &mv, &vocab);
+    assert!(!rules.is_empty(), "no rule for {} in {pos:?}", uci(&mv));
+    let want = Meaning::Move(uci(&mv));
+    for (r, rule) in rules.iter().enumerate() {
+        let mut k = r;
+        let mut pick = |n: usize| {
+            k += 1;
+            picks[k % picks.len()] % n.max(1)
+        };
+        let mut phrase = sample_phrase(rule, &mut pick);
+        if filler {
+            let fillers = vocab.filler_words();
+            phrase = format!("{} {phrase}", fillers[picks[0] % fillers.len()]);
+        }
+        let meanings = grammar.meanings(&phrase);
+        assert_eq!(
+            meanings
+                .as_ref()
+                .map(|m| m.iter().cloned().collect::<Vec<_>>()),
+            Some(vec![want.clone()]),
+            "{lang}: grammar on {phrase:?} ({}, form {})",
+            uci(&mv),
+            rule.form
+        );
+        let heard = interpreter.interpret_text(&pos, &phrase);
+        assert_eq!(
+            heard.reading,
+            Reading::Move(mv),
+            "{lang}: interpreter on {phrase:?} (form {})",
+            rule.form
+        );
+        assert!(heard.exact, "{phrase:?} is made of vocabulary words only");
+    }
+    for phrase in grammar.phrases() {
+        let meanings = grammar
+            .meanings(&phrase)
+            .unwrap_or_else(|| panic!("{lang}: its own phrase {phrase:?}"));
+        assert_eq!(meanings.len(), 1, "{phrase:?} means {meanings:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_generated_phrasing_is_in_the_grammar_and_read_as_its_move(
+        seeds in prop::collection::vec(0usize..10_000, 1..60),
+        picks in prop::collection::vec(0usize..1000, 4..16),
+        english in any::<bool>(),
+        filler in any::<bool>(),
+    ) {
+        let lang = if english { Lang::En } else { Lang::De };
+        check(lang, &seeds, &picks, filler);
+    }
+}
+
+#[test]
+fn promotions_castling_and_en_passant_in_both_languages() {
+    // Positions with the rare forms, each checked with every pick of the first alternatives.
+    let cases = [
+        "r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+        "8/3P4/8/8/8/8/k7/4K3 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    for fen in cases {
+        let pos: Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        for lang in [Lang::De, Lang::En] {
+            let vocab = Vocab::builtin(lang);
+            let interpreter = Interpreter::new(vocab.clone());
+            let grammar = Grammar::for_position(&pos, &vocab);
+            for mv in pos.legal_moves() {
+                for rule in move_rules(&pos, &mv, &vocab) {
+                    for choice in 0..4 {
+                        let phrase = sample_phrase(&rule, &mut |n| choice % n.max(1));
+                        assert_eq!(
+                            interpreter.interpret_text(&pos, &phrase).reading,
+                            Reading::Move(mv),
+                            "{lang} {fen}: {phrase:?}"
+                        );
+                        assert!(grammar.contains(&phrase), "{lang} {fen}: {phrase:?}");
+                    }
+                }
+            }
+        }
+    }
+}
