@@ -19,7 +19,7 @@
 //! | module | owns |
 //! |---|---|
 //! | [`vocab`] | the spoken vocabulary files (`grammars/*.toml`), checked on load |
-//! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move |
+//! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move; [`interpret::forms`]: the forms of a spoken move as rules over the vocabulary's word classes, the one source of what the interpreter parses and what the recognizers' grammars ([`asr::grammar`]) accept |
 //! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
 //! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
 //! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; reconciling two sheets |

@@ -152,6 +152,17 @@ pub fn fold(word: &str) -> String {
     out
 }
 
+/// The umlaut and two-letter spellings of a word (`läufer`, `laeufer`): what a model's word
+/// list may have instead.
+pub fn spellings(word: &str) -> Vec<String> {
+    let folded = fold(word);
+    let restored = folded
+        .replace("ae", "ä")
+        .replace("oe", "ö")
+        .replace("ue", "ü");
+    vec![folded, restored]
+}
+
 /// For each single vocabulary word, the other single words that mean the same.
 fn spelling_variants(vocab: &Vocab) -> BTreeMap<String, Vec<String>> {
     let words: Vec<String> = vocab

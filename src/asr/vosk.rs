@@ -184,8 +184,17 @@ impl Recognizer for VoskRecognizer {
         for word in grammar.words() {
             if self.knows(&word) {
                 phrases.push(escaped(&word));
-            } else if !report.missing_words.contains(&word) {
-                report.missing_words.push(word);
+                continue;
+            }
+            // Another spelling the model has ("laeufer" for "läufer") stands in: the rules
+            // compare folded words, so its results still match.
+            match super::grammar::spellings(&word)
+                .into_iter()
+                .find(|v| *v != word && self.knows(v))
+            {
+                Some(other) => phrases.push(escaped(&other)),
+                None if !report.missing_words.contains(&word) => report.missing_words.push(word),
+                None => {}
             }
         }
         if phrases.is_empty() {

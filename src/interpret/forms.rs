@@ -259,7 +259,14 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                     choices.push(c);
                 }
                 Link => {
-                    let mut words = lower(vocab.to_words());
+                    // A pawn's push is said without a to-word ("Bauer Eva vier", not "Bauer
+                    // nach Eva vier"): one optional word less before every pawn move.
+                    let mut words =
+                        if role == Role::Pawn && !mv.is_capture() && form.name == "destination" {
+                            Vec::new()
+                        } else {
+                            lower(vocab.to_words())
+                        };
                     if mv.is_capture() {
                         words.extend(lower(vocab.capture_words()));
                     }

@@ -29,7 +29,7 @@ VOCAB = {
         "ep": "en passant", "O-O": "Kurze Rochade", "O-O-O": "Lange Rochade",
     },
     "en": {
-        "files": ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"],
+        "files": ["Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"],
         "ranks": ["one", "two", "three", "four", "five", "six", "seven", "eight"],
         "pieces": {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight"},
         "capture": "takes", "promotion": "promotes", "check": "check", "mate": "mate",
@@ -82,7 +82,7 @@ def spoken(board, move, lang):
 
 
 def cap(text):
-    """A sentence starts with a capital (the English read-back "Knight foxtrot three?")."""
+    """A sentence starts with a capital (the English read-back "Knight Felix three?")."""
     return text[0].upper() + text[1:]
 
 
@@ -379,19 +379,19 @@ def readback_english():
                  "English vocabulary: read-back, confirmation with \"yes\", the opponent's move "
                  "announced in the player's words",
                  lang="en", time_control="300+2")
-    s.heard(1000, "knight foxtrot three")
-    s.say(1000, "player", text="Knight foxtrot three?", about={"uci": "g1f3"})
+    s.heard(1000, "knight Felix three")
+    s.say(1000, "player", text="Knight Felix three?", about={"uci": "g1f3"})
     s.heard(2000, "yes")
     s.made(2000, "Nf3")
-    s.say(2000, "opponent", text="Knight foxtrot three")
+    s.say(2000, "opponent", text="Knight Felix three")
     s.say(2000, "player", text="Made.")
     s.clock_now(2000)
     s.opponent_move(5000, "d5")
-    s.player_move(6000, "g3", said="golf three")
+    s.player_move(6000, "g3", said="Gustav three")
     s.opponent_move(9000, "Bg4")
-    s.player_move(10000, "Bg2", said="bishop golf two")
+    s.player_move(10000, "Bg2", said="bishop Gustav two")
     s.opponent_move(12000, "Bxf3")
-    assert s.last_say() == "Opponent: bishop takes foxtrot three."
+    assert s.last_say() == "Opponent: bishop takes Felix three."
 
 
 def readback_in_full():
@@ -707,12 +707,12 @@ def promotion_capture_english():
                  "English: a capturing promotion without the piece is asked for; \"queen\" "
                  "completes it and the read-back says capture, piece and check",
                  lang="en", fen=fen)
-    s.heard(1000, "echo takes delta eight")
-    s.say(1000, "player", text="Delta eight: which piece? Queen, rook, bishop or knight?",
+    s.heard(1000, "Eva takes David eight")
+    s.say(1000, "player", text="David eight: which piece? Queen, rook, bishop or knight?",
           about={"candidates": ["e7d8q", "e7d8r", "e7d8b", "e7d8n"]})
     s.heard(2000, "queen")
     s.say(2000, "player", text=cap(s.words("exd8=Q")) + "?", about={"uci": "e7d8q"})
-    assert s.words("exd8=Q") == "echo takes delta eight promotes queen"
+    assert s.words("exd8=Q") == "Eva takes David eight promotes queen"
     s.heard(2500, "yes")
     s.made(2500, "exd8=Q")
 
@@ -769,17 +769,17 @@ def ambiguous_cancel():
 def ambiguous_rooks_english():
     fen = "r4rk1/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R4RK1 w - - 0 10"
     s = Scenario("ambiguous-rooks-english", "D.2.1, SPOKEN-MOVES §2",
-                 "English: \"rook delta one\" with rooks on a1 and f1 is asked; \"foxtrot\" "
+                 "English: \"rook David one\" with rooks on a1 and f1 is asked; \"Felix\" "
                  "answers; the read-back names the rook's file",
                  lang="en", fen=fen)
-    s.heard(1000, "rook delta one")
-    s.say(1000, "player", text="Rook alpha one or rook foxtrot one?",
+    s.heard(1000, "rook David one")
+    s.say(1000, "player", text="Rook Anna one or rook Felix one?",
           about={"candidates": ["a1d1", "f1d1"]})
-    s.heard(2000, "foxtrot")
-    s.say(2000, "player", text="Rook foxtrot delta one?", about={"uci": "f1d1"})
+    s.heard(2000, "Felix")
+    s.say(2000, "player", text="Rook Felix David one?", about={"uci": "f1d1"})
     s.heard(2200, "yes")
     s.made(2200, "Rfd1")
-    s.say(2200, "opponent", text="Rook foxtrot delta one")
+    s.say(2200, "opponent", text="Rook Felix David one")
 
 
 def partial_kept():
@@ -875,19 +875,19 @@ def illegal_pinned_english():
                  "English, training: the pinned knight's move is refused with the reason; in "
                  "tournament mode (next scenario) the same words get no reason",
                  lang="en", mode="training", fen=fen)
-    s.heard(1000, "knight delta five")
+    s.heard(1000, "knight David five")
     s.say(1000, "player",
-          contains="knight delta five: not possible, the knight on c3 is pinned: your king would be in check")
+          contains="knight David five: not possible, the knight on c3 is pinned: your king would be in check")
     s.player_move(2000, "Bd2")
 
 
 def illegal_pinned_tournament_english():
     fen = "rnbqk1nr/pppp1ppp/8/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 3"
     s = Scenario("illegal-pinned-tournament-english", "D.2.9, 11.3.1",
-                 "English, tournament: \"knight delta five: not possible.\" and nothing more",
+                 "English, tournament: \"knight David five: not possible.\" and nothing more",
                  lang="en", fen=fen)
-    s.heard(1000, "knight delta five")
-    s.say(1000, "player", text="knight delta five: not possible.")
+    s.heard(1000, "knight David five")
+    s.say(1000, "player", text="knight David five: not possible.")
     s.absent({"kind": "say", "text_contains": "pinned"})
 
 
@@ -953,7 +953,7 @@ def opponent_entry_forms():
     s.player_move(6000, "Nd4")
     s.opponent_move(7000, "Nxe5", entered="Springer schlägt Eva fünf")
     s.player_move(8000, "Qg5")
-    s.opponent_move(9000, "Bxf7+", entered="bishop takes foxtrot seven")
+    s.opponent_move(9000, "Bxf7+", entered="bishop takes Felix seven")
     assert s.last_say() == "Gegner: Läufer schlägt Felix sieben, Schach."
     s.player_move(10000, "Ke7")
     s.opponent_move(11000, "O-O", entered="0-0")
@@ -1091,13 +1091,13 @@ def piece_queries():
     t.absent({"kind": "say", "about": {"uci": "e2e4"}})
 
     u = Scenario("request-piece-query-english", "D.2.9 (training mode: piece queries)",
-                 "English training mode: \"position echo two\" and \"position rook\"",
+                 "English training mode: \"position Eva two\" and \"position rook\"",
                  lang="en", mode="training")
-    u.heard(1000, "position echo two")
-    u.say(1000, "player", text="Echo two: your pawn.")
+    u.heard(1000, "position Eva two")
+    u.say(1000, "player", text="Eva two: your pawn.")
     u.heard(2000, "position rook")
     u.say(2000, "player",
-          text="Your rooks: alpha one, hotel one. Your opponent's rooks: alpha eight, hotel eight.")
+          text="Your rooks: Anna one, Hector one. Your opponent's rooks: Anna eight, Hector eight.")
 
 
 def no_unsolicited_time():
@@ -1214,7 +1214,7 @@ def draw_offer_declined_by_opponent_english():
                  "English: the player's offer made with the move is declined by the opponent; "
                  "the player is told",
                  lang="en")
-    s.heard(1000, "delta four")
+    s.heard(1000, "David four")
     s.heard(1050, "draw")
     s.say(1050, "player", text="A draw will be offered with the move.")
     s.heard(1100, "yes")
@@ -1549,7 +1549,7 @@ def touch_report_english():
                  lang="en", player="black")
     s.opponent_move(1000, "d4")
     s.ev(1500, touched="c1")
-    s.say(1500, "player", text="Your opponent touched the bishop on charlie one. The arbiter is informed.")
+    s.say(1500, "player", text="Your opponent touched the bishop on Cesar one. The arbiter is informed.")
     s.say(1500, "arbiter", contains="White touched the piece on c1 (bishop)")
 
 
