@@ -177,6 +177,16 @@ struct RawVocab {
     commands: Section,
     #[serde(default)]
     homophones: Option<Section>,
+    #[serde(default)]
+    recognizer: Option<RecognizerSection>,
+}
+
+/// `[recognizer]`: what the speech recognizers' grammars leave out.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecognizerSection {
+    #[serde(default)]
+    leave_out: Vec<String>,
 }
 
 /// A loaded, checked vocabulary.
@@ -204,6 +214,8 @@ pub struct Vocab {
     homophones: HashMap<String, Vec<Meaning>>,
     /// Normalized phrases of two or more words, longest first.
     phrases: Vec<(Vec<String>, Meaning)>,
+    /// Normalized words the recognizers' grammars leave out (`[recognizer] leave_out`).
+    unheard: BTreeSet<String>,
 }
 
 const FILE_KEYS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
@@ -472,6 +484,11 @@ impl Vocab {
             words: HashMap::new(),
             homophones: HashMap::new(),
             phrases: Vec::new(),
+            unheard: raw
+                .recognizer
+                .as_ref()
+                .map(|r| r.leave_out.iter().map(|w| normalize_word(w)).collect())
+                .unwrap_or_default(),
         };
         for (key, list) in &homophones {
             let meaning = match key.as_str() {
@@ -680,6 +697,14 @@ impl Vocab {
     /// its own meaning.
     pub fn homophones(&self, word: &str) -> &[Meaning] {
         self.homophones.get(word).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Whether the recognizers' grammars take this word or phrase (`[recognizer]
+    /// leave_out`: words too short to tell apart by ear, read when typed).
+    pub fn heard_by_recognizer(&self, phrase: &str) -> bool {
+        !phrase
+            .split_whitespace()
+            .any(|w| self.unheard.contains(&normalize_word(w)))
     }
 
     /// The to-words ("nach", "auf"; "to", "on"), said before a destination.

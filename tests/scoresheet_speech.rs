@@ -46,7 +46,7 @@ Ergebnis: null zu eins.
     assert!(en.success());
     let en = std::fs::read_to_string(dir.path().join("en.txt")).expect("written");
     assert!(
-        en.contains("Move four: White knight bravo charlie three. Black knight bravo four."),
+        en.contains("Move four: White knight Bella Cesar three. Black knight Bella four."),
         "{en}"
     );
 }

@@ -257,11 +257,18 @@ impl Grammar {
                 .collect();
             grammar.add_rule(&choices, Meaning::Move(uci(&rule.mv)));
         }
-        for (phrase, command) in interpret::command_phrases(vocab) {
+        for command in Command::ALL {
             if matches!(command, Command::Yes | Command::No) {
                 continue;
             }
-            grammar.add(&phrase, Meaning::Command(command.name().to_string()));
+            // The first two phrasings of a command (the D.2 words) and the long requests: a
+            // short extra word ("Zuganzahl", "Restzeit") is one more word a misheard move can
+            // turn into, and the interpreter still reads it when typed.
+            for (i, phrase) in vocab.command_words(command).iter().enumerate() {
+                if i < 2 || phrase.split_whitespace().count() >= 3 {
+                    grammar.add(phrase, Meaning::Command(command.name().to_string()));
+                }
+            }
         }
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
@@ -535,7 +542,7 @@ impl Grammar {
         };
         let mut bodies: Vec<String> = Vec::new();
         for rule in &self.rules {
-            let mut parts: Vec<String> = Vec::new();
+            let mut parts: Vec<(String, bool)> = Vec::new();
             let mut usable = true;
             for slot in &rule.slots {
                 let mut alts: Vec<String> = Vec::new();
@@ -554,34 +561,38 @@ impl Grammar {
                     usable = false;
                     break;
                 }
-                // The first word of a list is the vocabulary's own (the FIDE word): the
-                // others (spelling alphabet, letter names) weigh less, so that a recognizer
-                // unsure between "Eva" and "e" hears the word most players say.
-                let first = first_weight();
-                let body = if alts.len() > 1 && first != 1.0 {
-                    alts.iter()
-                        .enumerate()
-                        .map(|(i, a)| {
-                            let w = if i == 0 { first } else { 1.0 };
-                            format!("/{w}/ {a}")
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                } else {
-                    alts.join(" | ")
-                };
-                parts.push(if slot.optional {
-                    format!("[ {body} ]")
-                } else if alts.len() > 1 {
+                let body = alts.join(" | ");
+                let grouped = if alts.len() > 1 {
                     format!("( {body} )")
                 } else {
                     body
-                });
+                };
+                parts.push((grouped, slot.optional));
             }
-            if usable {
-                bodies.push(parts.join(" "));
-            } else {
+            if !usable {
                 report.dropped_rules += 1;
+                continue;
+            }
+            // Optional words at the start are spelled out as alternatives ("bauer david drei"
+            // and "david drei"), never "[ bauer ] david drei": pocketsphinx found no path at
+            // all for "David drei" in a grammar that began with an optional word.
+            let lead = parts.iter().take_while(|(_, optional)| *optional).count();
+            for mask in 0..(1usize << lead.min(4)) {
+                let mut words: Vec<String> = Vec::new();
+                for (i, (text, optional)) in parts.iter().enumerate() {
+                    if i < lead {
+                        if mask & (1 << i) != 0 {
+                            words.push(text.clone());
+                        }
+                    } else if *optional {
+                        words.push(format!("[ {text} ]"));
+                    } else {
+                        words.push(text.clone());
+                    }
+                }
+                if words.iter().any(|w| !w.starts_with('[')) {
+                    bodies.push(words.join(" "));
+                }
             }
         }
         report.missing_words = missing.into_iter().collect();
@@ -607,16 +618,6 @@ impl Grammar {
         out.push_str("public <utterance> = <said>;\n");
         (Some(out), report)
     }
-}
-
-/// The weight of a list's first word against 1 for each other word in the JSGF
-/// (`ROCHADE_JSGF_FIRST_WEIGHT` overrides it, for measuring).
-fn first_weight() -> f32 {
-    std::env::var("ROCHADE_JSGF_FIRST_WEIGHT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .filter(|w: &f32| w.is_finite() && *w > 0.0)
-        .unwrap_or(4.0)
 }
 
 /// What [`Grammar::to_jsgf`] left out.
@@ -771,7 +772,11 @@ mod tests {
         let (jsgf, report) = g.to_jsgf(&|w: &str| Some(w.to_string()));
         let jsgf = jsgf.unwrap();
         assert!(jsgf.contains("public <utterance> = <said>;"), "{jsgf}");
-        assert!(jsgf.contains("[ /4/ to | /1/ on ]"), "{jsgf}");
+        assert!(jsgf.contains("[ ( to | on ) ]"), "{jsgf}");
+        assert!(
+            !jsgf.contains("( [ "),
+            "no rule starts with an optional word: {jsgf}"
+        );
         assert_eq!(report.dropped_rules, 0);
         // a word the recognizer cannot hear drops its alternative, and a rule it leaves empty
         let (_, report) = g.to_jsgf(&|w: &str| (w != "knight").then(|| w.to_string()));

@@ -200,7 +200,15 @@ impl Recognizer for VoskRecognizer {
         if phrases.is_empty() {
             return Err(AsrError::EmptyGrammar(report.missing_words.join(", ")));
         }
-        report.phrases = grammar.len();
+        // The plainest phrasing of each rule that needs a word the model lacks: said so.
+        report.dropped_phrases = grammar
+            .phrases()
+            .filter(|p| {
+                p.split(' ')
+                    .any(|w| report.missing_words.iter().any(|m| m == w))
+            })
+            .collect();
+        report.phrases = grammar.len() - report.dropped_phrases.len();
         if self.model.has_unk {
             // a garbage path, so that other speech can come out as "[unk]"
             phrases.push("[unk]".to_string());

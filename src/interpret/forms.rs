@@ -323,6 +323,14 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                 usable = false;
             }
         }
+        // Words the recognizers leave out ([recognizer] leave_out): never the first (said)
+        // word of a list, so every rule keeps its plainest phrasing.
+        for choice in &mut choices {
+            let first = choice.alternatives.first().cloned();
+            choice
+                .alternatives
+                .retain(|w| Some(w) == first.as_ref() || vocab.heard_by_recognizer(w));
+        }
         if usable && reads_as(vocab, &legal, &plain.join(" "), mv) {
             if form.name != "origin" {
                 told_apart = true;
