@@ -223,10 +223,12 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
         }
         let mut choices = Vec::new();
         let mut plain: Vec<String> = Vec::new();
+        let (mut piece, mut link) = (None, None);
         let mut usable = true;
         for part in form.parts {
             match part {
                 Piece => {
+                    piece = Some(choices.len());
                     let words = lower(vocab.piece_words(role));
                     let optional = role == Role::Pawn || form.name == "origin";
                     if !optional {
@@ -259,18 +261,12 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                     choices.push(c);
                 }
                 Link => {
-                    // A pawn's push is said without a to-word ("Bauer Eva vier", not "Bauer
-                    // nach Eva vier"): one optional word less before every pawn move.
-                    let mut words =
-                        if role == Role::Pawn && !mv.is_capture() && form.name == "destination" {
-                            Vec::new()
-                        } else {
-                            lower(vocab.to_words())
-                        };
+                    let mut words = lower(vocab.to_words());
                     if mv.is_capture() {
                         words.extend(lower(vocab.capture_words()));
                     }
                     if !words.is_empty() {
+                        link = Some(choices.len());
                         choices.push(Choice::optional(words));
                     }
                 }
@@ -334,6 +330,33 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
         if usable && reads_as(vocab, &legal, &plain.join(" "), mv) {
             if form.name != "origin" {
                 told_apart = true;
+            }
+            if role == Role::Pawn && form.name == "destination" && !mv.is_capture() {
+                // A pawn push takes a to-word only after the piece word ("pawn to e four",
+                // "Eva vier"): two optional words before every pawn move cost the recognizer
+                // more than the rare "nach Eva vier" is worth.
+                let with_piece: Vec<Choice> = choices
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| Choice {
+                        optional: c.optional && Some(i) != piece,
+                        ..c.clone()
+                    })
+                    .collect();
+                let bare: Vec<Choice> = choices
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| Some(*i) != piece && Some(*i) != link)
+                    .map(|(_, c)| c.clone())
+                    .collect();
+                for choices in [with_piece, bare] {
+                    out.push(MoveRule {
+                        form: form.name,
+                        mv: *mv,
+                        choices,
+                    });
+                }
+                continue;
             }
             out.push(MoveRule {
                 form: form.name,
