@@ -16,7 +16,7 @@
 //! let pos = Chess::default();
 //! let nf3 = "Nf3".parse::<San>().unwrap().to_move(&pos).unwrap();
 //! assert_eq!(spoken_move(&pos, &nf3, &Vocab::builtin(Lang::De)), "Springer Felix drei");
-//! assert_eq!(spoken_move(&pos, &nf3, &Vocab::builtin(Lang::En)), "knight foxtrot three");
+//! assert_eq!(spoken_move(&pos, &nf3, &Vocab::builtin(Lang::En)), "knight Felix three");
 //! ```
 use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 
