@@ -377,7 +377,7 @@ fn vocab_en_passant(vocab: &Vocab) -> Vec<String> {
 }
 
 /// Whether words made only of vocabulary words read as exactly this move.
-fn reads_as(vocab: &Vocab, legal: &Legal<'_>, words: &str, mv: &Move) -> bool {
+pub(crate) fn reads_as(vocab: &Vocab, legal: &Legal<'_>, words: &str, mv: &Move) -> bool {
     let split = split_words(words);
     let known: Option<Vec<(&str, Meaning)>> = split
         .iter()

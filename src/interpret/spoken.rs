@@ -20,10 +20,10 @@
 //! ```
 use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 
+use super::IllegalReason;
 use super::matcher::Legal;
-use super::{IllegalReason, Reading, read_vocabulary_words};
 use crate::lang::Lang;
-use crate::vocab::{CastleSide, Command, Meaning, Vocab, normalize_word, split_words};
+use crate::vocab::{CastleSide, Command, Vocab, normalize_word};
 
 fn square_words(vocab: &Vocab, sq: Square) -> String {
     format!(
@@ -88,16 +88,7 @@ fn move_words(pos: &Chess, mv: &Move, vocab: &Vocab, full_origin: bool) -> Strin
 }
 
 fn reads_as(pos: &Chess, vocab: &Vocab, words: &str, mv: &Move) -> bool {
-    let split = split_words(words);
-    let known: Option<Vec<(&str, Meaning)>> = split
-        .iter()
-        .map(|w| vocab.word_index().get(w).map(|m| (w.as_str(), *m)))
-        .collect();
-    let Some(known) = known else {
-        return false;
-    };
-    let legal = Legal::new(pos);
-    read_vocabulary_words(vocab, &legal, &known) == Reading::Move(*mv)
+    super::forms::reads_as(vocab, &Legal::new(pos), words, mv)
 }
 
 /// The move as Rochade says it: the read-back to the player and the announcement for the
