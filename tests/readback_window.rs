@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rochade::assistant::protocol::{Effect, Event, Heard, Played, StartSpec, TimedEffect};
 use rochade::session::Session;
@@ -158,26 +158,7 @@ fn spawn_play(games: &Path, speech: &[&str], confirm_ms: u64) -> (Child, Receive
     (child, rx)
 }
 
-fn wait_for(
-    lines: &Receiver<String>,
-    seen: &mut Vec<String>,
-    within: Duration,
-    want: impl Fn(&str) -> bool,
-) -> Option<String> {
-    let deadline = Instant::now() + within;
-    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-        match lines.recv_timeout(left) {
-            Ok(line) => {
-                seen.push(line.clone());
-                if want(&line) {
-                    return Some(line);
-                }
-            }
-            Err(_) => return None,
-        }
-    }
-    None
-}
+use process_support::wait_for;
 
 fn json(line: &str) -> Value {
     serde_json::from_str(line).unwrap_or(Value::Null)

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rochade::lang::Lang;
 use voice_support as support;
@@ -59,24 +59,13 @@ const GAME: [Spoken; 4] = [
     },
 ];
 
+/// Waits up to 20 s for a line of `play` that `want` accepts.
 fn wait_for(
     lines: &Receiver<String>,
     seen: &mut Vec<String>,
     want: impl Fn(&str) -> bool,
 ) -> Option<String> {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-        match lines.recv_timeout(left) {
-            Ok(line) => {
-                seen.push(line.clone());
-                if want(&line) {
-                    return Some(line);
-                }
-            }
-            Err(_) => return None,
-        }
-    }
-    None
+    process_support::wait_for(lines, seen, Duration::from_secs(20), want)
 }
 
 fn speak(dir: &Path, name: &str, text: &str) {

@@ -414,12 +414,14 @@ impl Grammar {
         out
     }
 
-    /// The folded words of `text` as a rule takes them: as they are, or else without the
-    /// fillers before and after them ("wie bitte" is a phrase, "äh Zeit bitte" is "zeit").
-    fn core_words(&self, text: &str) -> Vec<String> {
+    /// The folded words of `text` as a rule takes them, with what they mean there: as they
+    /// are, or else without the fillers before and after them ("wie bitte" is a phrase,
+    /// "äh Zeit bitte" is "zeit"). The meanings are empty when no rule takes them.
+    fn lookup(&self, text: &str) -> (Vec<String>, BTreeSet<Meaning>) {
         let words = folded_words(text);
-        if !self.meanings_of(&words).is_empty() {
-            return words;
+        let found = self.meanings_of(&words);
+        if !found.is_empty() {
+            return (words, found);
         }
         let start = words
             .iter()
@@ -429,7 +431,12 @@ impl Grammar {
             .iter()
             .rposition(|w| !self.fillers.contains(w))
             .map_or(start, |i| i + 1);
-        words[start..end.max(start)].to_vec()
+        if start == 0 && end == words.len() {
+            return (words, found);
+        }
+        let core = words[start..end.max(start)].to_vec();
+        let found = self.meanings_of(&core);
+        (core, found)
     }
 
     /// What the words mean, when rules take them.
@@ -446,14 +453,14 @@ impl Grammar {
 
     /// Whether `text` is an utterance of the grammar.
     pub fn contains(&self, text: &str) -> bool {
-        !self.meanings_of(&self.core_words(text)).is_empty()
+        !self.lookup(text).1.is_empty()
     }
 
     /// The utterance `text` stands for, spelled as in the grammar (fillers before and after
     /// dropped), if it is one.
     pub fn phrase(&self, text: &str) -> Option<String> {
-        let words = self.core_words(text);
-        if self.meanings_of(&words).is_empty() {
+        let (words, found) = self.lookup(text);
+        if found.is_empty() {
             return None;
         }
         Some(
@@ -467,7 +474,7 @@ impl Grammar {
 
     /// What `text` means, if it is an utterance of the grammar.
     pub fn meanings(&self, text: &str) -> Option<BTreeSet<Meaning>> {
-        let found = self.meanings_of(&self.core_words(text));
+        let (_, found) = self.lookup(text);
         (!found.is_empty()).then_some(found)
     }
 
@@ -477,8 +484,7 @@ impl Grammar {
     /// and "… Schach") changes nothing; one with another meaning ("David acht" and
     /// "… Springer") does.
     pub fn is_final(&self, text: &str) -> bool {
-        let words = self.core_words(text);
-        let found = self.meanings_of(&words);
+        let (words, found) = self.lookup(text);
         let Some(meaning) = found.iter().next() else {
             return false;
         };

@@ -167,7 +167,8 @@ fn square_choices(vocab: &Vocab, sq: Square) -> [Choice; 2] {
     ]
 }
 
-fn castle_side(mv: &Move) -> Option<CastleSide> {
+/// The side of a castling move, as the vocabulary names it.
+pub(crate) fn castle_side(mv: &Move) -> Option<CastleSide> {
     mv.castling_side().map(|s| {
         if s.is_king_side() {
             CastleSide::Short
@@ -190,6 +191,12 @@ fn spoken_dest(pos: &Chess, mv: &Move) -> Square {
 /// rule where two knights can go to d2). Every phrasing of a rule means the same move: the
 /// optional words are information words.
 pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
+    rules_in(&Legal::new(pos), mv, vocab)
+}
+
+/// [`move_rules`] with the position's legal moves worked out once for all its moves.
+fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
+    let pos = legal.pos;
     let mut out = Vec::new();
     if let Some(side) = castle_side(mv) {
         out.push(MoveRule {
@@ -203,7 +210,6 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
     };
     let to = spoken_dest(pos, mv);
     let role = mv.role();
-    let legal = Legal::new(pos);
     let after = pos.clone().play(*mv).ok();
     let gives_mate = after.as_ref().is_some_and(|a| a.is_checkmate());
     let gives_check = after.as_ref().is_some_and(|a| a.is_check());
@@ -327,7 +333,7 @@ pub fn move_rules(pos: &Chess, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                 .alternatives
                 .retain(|w| Some(w) == first.as_ref() || vocab.heard_by_recognizer(w));
         }
-        if usable && reads_as(vocab, &legal, &plain.join(" "), mv) {
+        if usable && reads_as(vocab, legal, &plain.join(" "), mv) {
             if form.name != "origin" {
                 told_apart = true;
             }
@@ -391,9 +397,11 @@ pub(crate) fn reads_as(vocab: &Vocab, legal: &Legal<'_>, words: &str, mv: &Move)
 
 /// The rules of every legal move of a position.
 pub fn position_rules(pos: &Chess, vocab: &Vocab) -> Vec<MoveRule> {
-    pos.legal_moves()
+    let legal = Legal::new(pos);
+    legal
+        .moves
         .iter()
-        .flat_map(|mv| move_rules(pos, mv, vocab))
+        .flat_map(|c| rules_in(&legal, &c.mv, vocab))
         .collect()
 }
 

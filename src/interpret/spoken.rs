@@ -21,6 +21,7 @@
 use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 
 use super::IllegalReason;
+use super::forms::castle_side;
 use super::matcher::Legal;
 use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Vocab, normalize_word};
@@ -31,16 +32,6 @@ fn square_words(vocab: &Vocab, sq: Square) -> String {
         vocab.file_word(sq.file() as usize),
         vocab.rank_word(sq.rank() as usize)
     )
-}
-
-fn castle_side(mv: &Move) -> Option<CastleSide> {
-    mv.castling_side().map(|s| {
-        if s.is_king_side() {
-            CastleSide::Short
-        } else {
-            CastleSide::Long
-        }
-    })
 }
 
 /// The words of a move without check or mate, in the SAN form (`full_origin` = false) or with

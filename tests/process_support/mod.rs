@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
 
 /// The lines of `output` (a child's stdout or stderr), read on their own thread.
 pub fn lines(output: impl Read + Send + 'static) -> Receiver<String> {
@@ -21,4 +22,27 @@ pub fn forward(output: impl Read + Send + 'static, tx: Sender<String>, prefix: &
             }
         }
     });
+}
+
+/// Waits up to `within` for a line that `want` accepts; every line read is kept in `seen`
+/// (for the failure message). `None` when the deadline passes or the child's output ends.
+pub fn wait_for(
+    lines: &Receiver<String>,
+    seen: &mut Vec<String>,
+    within: Duration,
+    want: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let deadline = Instant::now() + within;
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match lines.recv_timeout(left) {
+            Ok(line) => {
+                seen.push(line.clone());
+                if want(&line) {
+                    return Some(line);
+                }
+            }
+            Err(_) => return None,
+        }
+    }
+    None
 }

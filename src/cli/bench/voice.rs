@@ -130,6 +130,13 @@ fn room_noise(seconds: u32) -> anyhow::Result<Vec<i16>> {
 /// `seconds` of sox's repeatable noise of a colour (`pinknoise`, `brownnoise`, `whitenoise`),
 /// 16 kHz mono.
 pub(super) fn sox_noise(seconds: u32, colour: &str) -> anyhow::Result<Vec<i16>> {
+    sox_synth(&format!("synth {seconds} {colour}"))
+        .context("sox makes the noise of the noisy run (Debian package sox; or --clean-only)")
+}
+
+/// What sox makes with `effects` (`synth …` and effects, space-separated): 16 kHz mono,
+/// repeatable (`-R`).
+pub(super) fn sox_synth(effects: &str) -> anyhow::Result<Vec<i16>> {
     let out = std::process::Command::new("sox")
         .args([
             "-R",
@@ -143,12 +150,13 @@ pub(super) fn sox_noise(seconds: u32, colour: &str) -> anyhow::Result<Vec<i16>> 
             "-e",
             "signed-integer",
         ])
-        .args(["-t", "raw", "-", "synth", &seconds.to_string(), colour])
+        .args(["-t", "raw", "-"])
+        .args(effects.split_whitespace())
         .output()
-        .context("sox makes the noise of the noisy run (Debian package sox; or --clean-only)")?;
+        .context("running sox (Debian package sox)")?;
     if !out.status.success() || out.stdout.len() < 2 {
         bail!(
-            "sox could not make noise: {}",
+            "sox could not make {effects:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
     }

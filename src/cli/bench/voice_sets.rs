@@ -497,34 +497,8 @@ impl Noises {
 
 /// A noise burst from sox (`synth` and effects, space-separated), 16 kHz mono; repeatable (`-R`).
 fn sox_burst(effects: &str) -> anyhow::Result<Vec<i16>> {
-    let out = std::process::Command::new("sox")
-        .args([
-            "-R",
-            "-n",
-            "-r",
-            "16000",
-            "-b",
-            "16",
-            "-c",
-            "1",
-            "-e",
-            "signed-integer",
-        ])
-        .args(["-t", "raw", "-"])
-        .args(effects.split_whitespace())
-        .output()
-        .context("sox makes the coughs of the rejection set (Debian package sox)")?;
-    if !out.status.success() {
-        bail!(
-            "sox could not make a burst: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    Ok(out
-        .stdout
-        .chunks_exact(2)
-        .map(|b| i16::from_le_bytes([b[0], b[1]]))
-        .collect())
+    super::voice::sox_synth(effects)
+        .context("sox makes the coughs of the rejection set (Debian package sox)")
 }
 
 /// Coughs and throat-clearing: band-limited noise bursts with a fast attack and a decay,
