@@ -134,8 +134,10 @@ fn results_use_the_grammar_spelling_and_carry_confidences() {
         .expect("decode");
     assert!(heard.in_grammar);
     assert_eq!(heard.best(), "springer cäsar drei");
+    // probabilities: their sum is at most one (less when the audio fits the grammar less
+    // than well, see the chatter test)
     let total: f32 = heard.alternatives.iter().map(|a| a.confidence).sum();
-    assert!((total - 1.0).abs() < 0.01, "{heard:?}");
+    assert!(total > 0.0 && total <= 1.001, "{heard:?}");
     assert!(heard.alternatives.iter().all(|a| grammar.contains(&a.text)));
 }
 
@@ -164,4 +166,68 @@ fn decoding_without_a_grammar_is_an_error_not_a_crash() {
         rec.accept(&[0; 1600]),
         Err(asr::AsrError::NoGrammar)
     ));
+}
+
+/// A sentence that is not for the assistant is forced onto some phrase of the grammar, but
+/// its acoustic fit against a free loop of phones gives it away: its confidences leave room
+/// for "none of these", so it is never made by the correction window. A phrase of the
+/// grammar, said clearly, fits and keeps its whole confidence.
+#[test]
+fn chatter_fits_the_grammar_badly_and_a_clear_phrase_well() {
+    let grammar = start_grammar();
+    let mut rec = pocketsphinx();
+    rec.set_grammar(&grammar).expect("grammar");
+    let heard = asr::recognize(
+        rec.as_mut(),
+        &grammar,
+        &speak("Springer Felix drei", "de+f3"),
+    )
+    .expect("decode");
+    assert_eq!(heard.best(), "springer felix drei");
+    let fit = rec.fit().expect("pocketsphinx measures the fit");
+    assert!(fit.gap <= asr::pocketsphinx::SURE_GAP, "{fit:?}");
+    let total: f32 = heard.alternatives.iter().map(|a| a.confidence).sum();
+    assert!((total - 1.0).abs() < 0.01, "{heard:?}");
+
+    let mut sure = Vec::new();
+    for voice in ["de", "de+m3"] {
+        for sentence in [
+            "Mein Name ist Peter und ich komme aus Berlin",
+            "Ich hätte gern einen Kaffee mit Milch",
+            "Können Sie bitte das Fenster schließen",
+        ] {
+            let heard =
+                asr::recognize(rec.as_mut(), &grammar, &speak(sentence, voice)).expect("decode");
+            let total: f32 = heard.alternatives.iter().map(|a| a.confidence).sum();
+            if total >= rochade::interpret::SURE_SHARE {
+                sure.push(format!("{voice}: {sentence} -> {heard:?}, {:?}", rec.fit()));
+            }
+        }
+    }
+    assert!(sure.is_empty(), "heard as sure phrases: {sure:#?}");
+}
+
+/// The answers to a read-back are short words, which a free loop of phones matches easily.
+/// "Ja" must still be heard as sure, or an unsure move could never be confirmed, and
+/// "Korrektur" must never be taken for a sure "ja". (Not asserted, because it is not so:
+/// pocketsphinx's English model hears one of these voices' "Nein" as a well-fitting "ja";
+/// the README tells players to say "Korrektur".)
+#[test]
+fn ja_is_heard_as_sure_and_korrektur_never_as_a_sure_ja() {
+    let answers = Grammar::for_answers(&Vocab::builtin(Lang::De));
+    let mut rec = pocketsphinx();
+    rec.set_grammar(&answers).expect("answers");
+    let mut wrong = Vec::new();
+    for voice in ["de", "de+f3", "de+m3", "de+m7"] {
+        for said in ["Ja", "Korrektur"] {
+            let heard =
+                asr::recognize(rec.as_mut(), &answers, &speak(said, voice)).expect("decode");
+            let total: f32 = heard.alternatives.iter().map(|a| a.confidence).sum();
+            let sure_ja = heard.best() == "ja" && total >= rochade::interpret::SURE_SHARE;
+            if sure_ja != (said == "Ja") {
+                wrong.push(format!("{voice}: {said} -> {heard:?}, {:?}", rec.fit()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

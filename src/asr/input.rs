@@ -108,6 +108,8 @@ pub struct Heard {
     pub compute_ms: f64,
     /// Committed early: the partial result was already a complete, unambiguous phrase.
     pub early: bool,
+    /// How well the utterance fits the grammar acoustically, where the recognizer says.
+    pub fit: Option<super::AcousticFit>,
 }
 
 impl Heard {
@@ -403,7 +405,7 @@ impl Listener {
             .is_some_and(|floor| floor > self.config.noisy_floor_db);
         let confirmed = !noisy || before.is_some_and(|b| b.heard == recognition.best());
         if recognition.in_grammar && self.grammar.is_final(recognition.best()) && confirmed {
-            events.push(self.emit(recognition, started.elapsed(), true));
+            events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), true));
             return Ok(());
         }
         self.last_probe = Some(Probe {
@@ -451,13 +453,19 @@ impl Listener {
         let started = Instant::now();
         let alternatives = recognizer.finish()?;
         let recognition = self.grammar.rank(&alternatives);
-        events.push(self.emit(recognition, started.elapsed(), early));
+        events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), early));
         Ok(())
     }
 
     /// Ends the utterance with what was recognized (`decoded`: the time the final decoding
     /// took).
-    fn emit(&mut self, recognition: Recognition, decoded: Duration, early: bool) -> VoiceEvent {
+    fn emit(
+        &mut self,
+        recognition: Recognition,
+        fit: Option<super::AcousticFit>,
+        decoded: Duration,
+        early: bool,
+    ) -> VoiceEvent {
         let position = self.endpointer.position();
         let (speech_start, speech_end) = self.speech_bounds();
         self.compute += decoded;
@@ -471,6 +479,7 @@ impl Listener {
             decoded_ms: decoded.as_secs_f64() * 1000.0,
             compute_ms: self.compute.as_secs_f64() * 1000.0,
             early,
+            fit,
         });
         self.state = State::Idle;
         self.last_partial = None;

@@ -129,6 +129,20 @@ impl GrammarReport {
     }
 }
 
+/// How well an utterance fits the grammar acoustically: how far, per frame of speech, the
+/// grammar's best path scores behind a free loop of phones on the same audio (pocketsphinx's
+/// log units, base 1.0001). Small when a phrase of the grammar was said; large when
+/// something else (a word to the opponent, a cough, a phrasing the grammar lacks) was forced
+/// onto the nearest phrase.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AcousticFit {
+    pub gap: f64,
+    /// The phones of the phrase heard, and of the free loop over the same speech: a phrase
+    /// stretched over a sentence has far fewer.
+    pub phrase_phones: usize,
+    pub spoken_phones: usize,
+}
+
 /// A speech recognizer bound to a grammar. Audio is 16 kHz mono.
 pub trait Recognizer: Send {
     fn backend(&self) -> Backend;
@@ -147,6 +161,13 @@ pub trait Recognizer: Send {
     /// Ends the utterance; the n-best list, best first, in the grammar's spelling where the
     /// recognizer changed it (pocketsphinx hears `laeufer`, this says `läufer`).
     fn finish(&mut self) -> Result<Vec<Alternative>, AsrError>;
+
+    /// The acoustic fit of the utterance last finished, where the recognizer measures one.
+    /// Its confidences already carry it: they sum to less than one when the utterance may
+    /// be none of the alternatives.
+    fn fit(&self) -> Option<AcousticFit> {
+        None
+    }
 
     /// Drops the current utterance, if any.
     fn cancel(&mut self);

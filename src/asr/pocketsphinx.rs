@@ -7,9 +7,12 @@
 //! words spelled in English phones. Pocketsphinx sees ASCII-folded words (`laeufer`); the
 //! results are mapped back to the grammar's spelling.
 //!
-//! Pocketsphinx gives no usable confidence in grammar mode (every word has posterior 1), so
-//! the confidences here come from the n-best path scores, and out-of-grammar speech is
-//! often taken for some phrase: the assistant's read-back and confirmation cover that.
+//! Pocketsphinx gives no usable confidence in grammar mode (every word has posterior 1), and
+//! a grammar search forces any speech onto its nearest phrase. So the confidences here come
+//! from two measures: the n-best path scores share out the confidence among the phrases, and
+//! a second decoder, a free loop of phones fed the same audio, says how much of it is left
+//! to "none of these" ([`AcousticFit`]: how far the grammar's best path scores behind the
+//! loop, per frame of speech; see [`SURE_GAP`]).
 //!
 //! The decoder settings were chosen with `rochade bench voice` on voices and games other
 //! than the benchmark's own (see [`DECODER_ARGS`]). The decoder normalises the cepstrum
@@ -22,11 +25,12 @@ use std::collections::{BTreeSet, HashMap};
 use std::ffi::{CStr, CString, c_char};
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
+use std::sync::mpsc;
 use std::time::Instant;
 
 use super::dictionary::{self, token};
 use super::grammar::{Alternative, Grammar};
-use super::{AsrError, Backend, CHUNK, GrammarReport, Recognizer};
+use super::{AcousticFit, AsrError, Backend, CHUNK, GrammarReport, Recognizer};
 use crate::lang::Lang;
 
 /// Debian's en-us acoustic model directory (package `pocketsphinx-en-us`); the acoustic
@@ -68,6 +72,8 @@ pub struct Pocketsphinx {
     n_best: usize,
     /// Tokens the decoder has pronunciations for.
     known: BTreeSet<String>,
+    /// Token → the phones of its shortest pronunciation.
+    phone_counts: HashMap<String, usize>,
     /// Tokens that could not be pronounced (reported, never retried).
     unpronounceable: BTreeSet<String>,
     /// Token → the word as the grammar spells it.
@@ -84,6 +90,368 @@ pub struct Pocketsphinx {
     utterance: Vec<i16>,
     /// Utterances decoded so far.
     decoded: u64,
+    /// The free phone loop heard alongside the grammar, for the acoustic fit.
+    verifier: Option<PhoneLoopThread>,
+    /// The fit of the last utterance finished.
+    last_fit: Option<AcousticFit>,
+}
+
+/// Starts a pocketsphinx decoder on the acoustic model `hmm` with the project's settings and
+/// `more` arguments.
+fn start_decoder(hmm: &Path, more: &[&str]) -> Result<NonNull<ffi::ps_decoder_t>, AsrError> {
+    let init_error = || AsrError::PocketsphinxInit(hmm.to_path_buf());
+    let hmm_str = hmm.to_str().ok_or_else(init_error)?;
+    // The decoder starts with an empty dictionary; words are added per grammar.
+    let args = [
+        "-hmm",
+        hmm_str,
+        "-samprate",
+        "16000",
+        "-dict",
+        "/dev/null",
+        "-bestpath",
+        "no",
+    ];
+    let args = with_overrides(
+        args.iter().chain(DECODER_ARGS.iter()).copied(),
+        more.iter().copied(),
+    );
+    // expert tuning: extra decoder options, e.g. "-beam 1e-60"
+    let extra = std::env::var("ROCHADE_POCKETSPHINX_ARGS").unwrap_or_default();
+    let args = with_overrides(args.into_iter(), extra.split_whitespace());
+    let c_args: Vec<CString> = args
+        .iter()
+        .map(|a| CString::new(*a).map_err(|_| init_error()))
+        .collect::<Result<_, _>>()?;
+    let mut argv: Vec<*mut c_char> = c_args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
+    // SAFETY: argv points at NUL-terminated strings that live until after ps_init, which
+    // copies what it keeps; a null log stream turns sphinxbase's chatter off.
+    let decoder = unsafe {
+        ffi::err_set_logfp(std::ptr::null_mut());
+        let config = ffi::cmd_ln_parse_r(
+            std::ptr::null_mut(),
+            ffi::ps_args(),
+            i32::try_from(argv.len()).map_err(|_| init_error())?,
+            argv.as_mut_ptr(),
+            1,
+        );
+        if config.is_null() {
+            return Err(init_error());
+        }
+        let decoder = ffi::ps_init(config);
+        // the decoder holds its own reference to the configuration
+        ffi::cmd_ln_free_r(config);
+        decoder
+    };
+    NonNull::new(decoder).ok_or_else(init_error)
+}
+
+/// One segment of a best path: a word (or phone), its frames, its acoustic score.
+#[derive(Debug, Clone)]
+struct Segment {
+    word: String,
+    start: i32,
+    end: i32,
+    acoustic: i32,
+}
+
+impl Segment {
+    fn frames(&self) -> i32 {
+        (self.end - self.start + 1).max(1)
+    }
+
+    /// Silence and noise: `<sil>`, `<s>`, `[NOISE]`, `SIL`, `+NSN+` (`+SPN+`, speech noise,
+    /// is speech).
+    fn is_silence(&self) -> bool {
+        self.word.starts_with('<') || matches!(self.word.as_str(), "SIL" | "+NSN+" | "[NOISE]")
+    }
+}
+
+/// The segments of the best path of the ended utterance.
+///
+/// # Safety
+/// `ps` is a live decoder whose utterance has just ended.
+unsafe fn path_segments(ps: *mut ffi::ps_decoder_t) -> Vec<Segment> {
+    let mut segments = Vec::new();
+    // SAFETY: the caller's promise; the iterator is valid until exhausted, strings are copied.
+    unsafe {
+        let mut seg = ffi::ps_seg_iter(ps);
+        while !seg.is_null() {
+            let (mut ascr, mut lscr, mut lback) = (0i32, 0i32, 0i32);
+            ffi::ps_seg_prob(seg, &mut ascr, &mut lscr, &mut lback);
+            let (mut start, mut end) = (0, 0);
+            ffi::ps_seg_frames(seg, &mut start, &mut end);
+            let word = ffi::ps_seg_word(seg);
+            let word = if word.is_null() {
+                String::new()
+            } else {
+                CStr::from_ptr(word).to_string_lossy().into_owned()
+            };
+            segments.push(Segment {
+                word,
+                start,
+                end,
+                acoustic: ascr,
+            });
+            seg = ffi::ps_seg_next(seg);
+        }
+    }
+    segments
+}
+
+/// At most this gap ([`AcousticFit`]), a reading may be made by the correction window; above
+/// it, only an explicit "ja" makes it; from [`REJECT_GAP`] on it is not understood at all.
+/// Measured with `rochade bench voice --set tests/corpus/varied-tune.jsonl --chatter
+/// tests/corpus/chatter-tune.jsonl --outcomes FILE` (never on the test halves): phrases of
+/// the grammar said clearly lie mostly below 22 (median 15 in English, 22 in German, whose
+/// words are spelled in English phones), wrong moves and chatter forced onto a phrase mostly
+/// above 30. Noise raises both; then more readings wait for "ja".
+pub const SURE_GAP: f64 = 22.0;
+/// See [`SURE_GAP`].
+pub const REJECT_GAP: f64 = 30.0;
+
+/// A phrase whose phones are fewer than this share of the phones the free loop hears in the
+/// same speech was stretched over something longer (a sentence with a phrase forced onto
+/// it): not understood. Phrases of the grammar said clearly have 0.45 and more (2nd
+/// percentile of the tuning set, clean), most of the rejection set less than 0.35.
+pub const MIN_PHONE_SHARE: f64 = 0.4;
+/// [`MIN_PHONE_SHARE`] holds from this many phones of speech on: in a short word the loop's
+/// extra phones weigh too much ("nein" is three phones, the loop may hear eight).
+const PHONE_SHARE_FROM: usize = 10;
+
+/// [`SURE_GAP`] and [`REJECT_GAP`], or `ROCHADE_FIT_GAPS=SURE,REJECT` for measuring (which
+/// also turns [`MIN_PHONE_SHARE`] off, so that every reading is seen).
+fn fit_gaps() -> (f64, f64) {
+    std::env::var("ROCHADE_FIT_GAPS")
+        .ok()
+        .and_then(|v| {
+            let (a, b) = v.split_once(',')?;
+            Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+        })
+        .unwrap_or((SURE_GAP, REJECT_GAP))
+}
+
+/// The share of confidence an utterance of this fit keeps: all of it when it fits the
+/// grammar well, half (so that it is unsure) in between, none when it does not fit or the
+/// phrase is too short for the speech.
+fn fit_share(fit: AcousticFit) -> f32 {
+    let (sure, reject) = fit_gaps();
+    let phone_share = fit.phrase_phones as f64 / fit.spoken_phones.max(1) as f64;
+    let long = fit.spoken_phones >= PHONE_SHARE_FROM;
+    if long && phone_share < MIN_PHONE_SHARE && std::env::var_os("ROCHADE_FIT_GAPS").is_none() {
+        0.0
+    } else if fit.gap <= sure {
+        1.0
+    } else if fit.gap < reject {
+        0.5
+    } else {
+        0.0
+    }
+}
+
+/// A path's acoustic score over frames `start..=end`, its segments prorated.
+fn loop_score(path: &[Segment], start: i32, end: i32) -> f64 {
+    path.iter()
+        .map(|p| {
+            let overlap = (p.end.min(end) - p.start.max(start) + 1).max(0);
+            f64::from(p.acoustic) * f64::from(overlap) / f64::from(p.frames())
+        })
+        .sum()
+}
+
+/// The fit of a grammar path (`words`) against the phone loop's (`phones`), over the frames
+/// from the loop's first phone of speech to its last: the silence around fits both alike and
+/// would only water the gap down, while speech the grammar calls silence (a sentence with a
+/// phrase forced into its middle) must count.
+fn acoustic_fit(
+    words: &[Segment],
+    phones: &[Segment],
+    phone_counts: &HashMap<String, usize>,
+) -> Option<AcousticFit> {
+    if !words.iter().any(|s| !s.is_silence()) {
+        return None;
+    }
+    let start = phones.iter().find(|p| !p.is_silence())?.start;
+    let end = phones.iter().rev().find(|p| !p.is_silence())?.end;
+    let frames = end - start + 1;
+    if frames <= 0 {
+        return None;
+    }
+    let path = loop_score(words, start, end);
+    let free = loop_score(phones, start, end);
+    let phrase_phones = words
+        .iter()
+        .filter(|w| !w.is_silence())
+        .map(|w| {
+            let base = w.word.split('(').next().unwrap_or(&w.word);
+            phone_counts.get(base).copied().unwrap_or(1)
+        })
+        .sum();
+    let spoken_phones = phones
+        .iter()
+        .filter(|p| !p.is_silence() && p.start >= start && p.end <= end)
+        .count();
+    Some(AcousticFit {
+        gap: (free - path) / f64::from(frames),
+        phrase_phones,
+        spoken_phones,
+    })
+}
+
+/// A second decoder that hears the utterance as a free loop of phones: the best any speech
+/// can score. How far the grammar's best path falls behind it, per frame, says how well the
+/// utterance fits the grammar at all: a phrase of the grammar scores close to the loop,
+/// a sentence to the opponent forced onto a phrase far behind.
+struct PhoneLoop {
+    decoder: NonNull<ffi::ps_decoder_t>,
+    in_utterance: bool,
+}
+
+impl PhoneLoop {
+    fn new(hmm: &Path) -> Result<PhoneLoop, AsrError> {
+        // Context-independent phones: the loop must keep up with speech beside the grammar
+        // search; with triphones it is several times slower. No dither: sphinxbase draws it
+        // from one random generator for the whole process, which the grammar search's
+        // decoder seeds and uses; a second decoder on another thread drawing from it too
+        // would make what the grammar search hears change from run to run.
+        let decoder = start_decoder(hmm, &["-allphone_ci", "yes", "-dither", "no"])?;
+        let name = CString::new("phones").map_err(|e| AsrError::Grammar(e.to_string()))?;
+        // SAFETY: a valid name, and no phone language model: every phone equally likely, so
+        // that German speech is not held to English phone sequences.
+        let ok = unsafe {
+            ffi::ps_set_allphone_file(decoder.as_ptr(), name.as_ptr(), std::ptr::null()) == 0
+                && ffi::ps_set_search(decoder.as_ptr(), name.as_ptr()) == 0
+        };
+        let phone_loop = PhoneLoop {
+            decoder,
+            in_utterance: false,
+        };
+        if !ok {
+            return Err(AsrError::Grammar(
+                "pocketsphinx refused the phone loop".into(),
+            ));
+        }
+        Ok(phone_loop)
+    }
+
+    fn accept(&mut self, samples: &[i16]) {
+        let ps = self.decoder.as_ptr();
+        // SAFETY: the search is set; the pointer and length describe each chunk.
+        unsafe {
+            if !self.in_utterance {
+                if ffi::ps_start_utt(ps) < 0 {
+                    return;
+                }
+                self.in_utterance = true;
+            }
+            for chunk in samples.chunks(CHUNK) {
+                ffi::ps_process_raw(ps, chunk.as_ptr(), chunk.len(), 0, 0);
+            }
+        }
+    }
+
+    /// Ends the utterance: the loop's phones.
+    fn finish(&mut self) -> Vec<Segment> {
+        if !self.in_utterance {
+            return Vec::new();
+        }
+        self.in_utterance = false;
+        let ps = self.decoder.as_ptr();
+        // SAFETY: an utterance is in progress; after it ends the segments are valid.
+        unsafe {
+            ffi::ps_end_utt(ps);
+            path_segments(ps)
+        }
+    }
+}
+
+// SAFETY: the loop's decoder is used only by the thread that owns it ([`PhoneLoopThread`]);
+// pocketsphinx keeps no thread-local state.
+unsafe impl Send for PhoneLoop {}
+
+/// What the phone loop's thread is asked to do.
+enum LoopJob {
+    Accept(Vec<i16>),
+    Finish(mpsc::Sender<Vec<Segment>>),
+    Cancel,
+}
+
+/// The phone loop on a thread of its own: it hears the audio beside the grammar search, on
+/// the second core, so that the read-back waits for neither twice.
+struct PhoneLoopThread {
+    jobs: Option<mpsc::Sender<LoopJob>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl PhoneLoopThread {
+    fn start(hmm: &Path) -> Result<PhoneLoopThread, AsrError> {
+        let mut phone_loop = PhoneLoop::new(hmm)?;
+        let (jobs, inbox) = mpsc::channel::<LoopJob>();
+        let thread = std::thread::Builder::new()
+            .name("phone-loop".into())
+            .spawn(move || {
+                for job in inbox {
+                    match job {
+                        LoopJob::Accept(samples) => phone_loop.accept(&samples),
+                        LoopJob::Finish(reply) => {
+                            let _ = reply.send(phone_loop.finish());
+                        }
+                        LoopJob::Cancel => {
+                            phone_loop.finish();
+                        }
+                    }
+                }
+            })
+            .map_err(|e| AsrError::Decode(format!("cannot start the phone loop: {e}")))?;
+        Ok(PhoneLoopThread {
+            jobs: Some(jobs),
+            thread: Some(thread),
+        })
+    }
+
+    fn send(&self, job: LoopJob) -> bool {
+        self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok())
+    }
+
+    fn accept(&self, samples: &[i16]) {
+        self.send(LoopJob::Accept(samples.to_vec()));
+    }
+
+    /// Ends the utterance once the loop has heard all of it: its phones (none if the thread
+    /// is gone).
+    fn finish(&self) -> Vec<Segment> {
+        let (reply, answer) = mpsc::channel();
+        if !self.send(LoopJob::Finish(reply)) {
+            return Vec::new();
+        }
+        answer.recv().unwrap_or_default()
+    }
+
+    fn cancel(&self) {
+        self.send(LoopJob::Cancel);
+    }
+}
+
+impl Drop for PhoneLoopThread {
+    fn drop(&mut self) {
+        // closing the channel ends the thread's loop
+        self.jobs.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for PhoneLoop {
+    fn drop(&mut self) {
+        // SAFETY: the decoder was created by ps_init and is freed once.
+        unsafe {
+            if self.in_utterance {
+                ffi::ps_end_utt(self.decoder.as_ptr());
+            }
+            ffi::ps_free(self.decoder.as_ptr());
+        }
+    }
 }
 
 // SAFETY: the decoder is only used through &mut self, so from one thread at a time;
@@ -102,53 +470,13 @@ impl Pocketsphinx {
         if !hmm.join("mdef").is_file() {
             return Err(AsrError::PocketsphinxInit(hmm));
         }
-        let init_error = || AsrError::PocketsphinxInit(hmm.clone());
-        let hmm_str = hmm.to_str().ok_or_else(init_error)?;
-        // The decoder starts with an empty dictionary; words are added per grammar.
-        let args = [
-            "-hmm",
-            hmm_str,
-            "-samprate",
-            "16000",
-            "-dict",
-            "/dev/null",
-            "-bestpath",
-            "no",
-        ];
-        let args = args.iter().chain(DECODER_ARGS.iter());
-        // expert tuning: extra decoder options, e.g. "-beam 1e-60"
-        let extra = std::env::var("ROCHADE_POCKETSPHINX_ARGS").unwrap_or_default();
-        let args = with_overrides(args.copied(), extra.split_whitespace());
-        let c_args: Vec<CString> = args
-            .iter()
-            .map(|a| CString::new(*a).map_err(|_| init_error()))
-            .collect::<Result<_, _>>()?;
-        let mut argv: Vec<*mut c_char> = c_args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
-        // SAFETY: argv points at NUL-terminated strings that live until after ps_init, which
-        // copies what it keeps; a null log stream turns sphinxbase's chatter off.
-        let decoder = unsafe {
-            ffi::err_set_logfp(std::ptr::null_mut());
-            let config = ffi::cmd_ln_parse_r(
-                std::ptr::null_mut(),
-                ffi::ps_args(),
-                i32::try_from(argv.len()).map_err(|_| init_error())?,
-                argv.as_mut_ptr(),
-                1,
-            );
-            if config.is_null() {
-                return Err(init_error());
-            }
-            let decoder = ffi::ps_init(config);
-            // the decoder holds its own reference to the configuration
-            ffi::cmd_ln_free_r(config);
-            decoder
-        };
-        let decoder = NonNull::new(decoder).ok_or_else(init_error)?;
+        let decoder = start_decoder(&hmm, &[])?;
         Ok(Pocketsphinx {
             decoder,
             lang,
             n_best: n_best.max(1),
             known: BTreeSet::new(),
+            phone_counts: HashMap::new(),
             unpronounceable: BTreeSet::new(),
             spelling: HashMap::new(),
             grammar: None,
@@ -157,6 +485,8 @@ impl Pocketsphinx {
             in_utterance: false,
             utterance: Vec::new(),
             decoded: 0,
+            verifier: PhoneLoopThread::start(&hmm).ok(),
+            last_fit: None,
         })
     }
 
@@ -183,6 +513,11 @@ impl Pocketsphinx {
         }
         for tok in dict.tokens() {
             for (i, pron) in dict.get(tok).into_iter().flatten().enumerate() {
+                let phones = pron.split_whitespace().count();
+                self.phone_counts
+                    .entry(tok.to_string())
+                    .and_modify(|n| *n = (*n).min(phones))
+                    .or_insert(phones);
                 let name = if i == 0 {
                     tok.to_string()
                 } else {
@@ -353,6 +688,9 @@ impl Recognizer for Pocketsphinx {
             self.utterance.clear();
         }
         self.utterance.extend_from_slice(samples);
+        if let Some(v) = &self.verifier {
+            v.accept(samples);
+        }
         self.decode(samples)
     }
 
@@ -368,15 +706,36 @@ impl Recognizer for Pocketsphinx {
             return Ok(Vec::new());
         }
         self.end_utterance();
+        self.last_fit = None;
         self.decoded += 1;
         let mut best = self.best_hypothesis();
+        // SAFETY: the utterance has just ended.
+        let mut path = unsafe { path_segments(self.ps()) };
+        let mut phones = self
+            .verifier
+            .as_ref()
+            .map(PhoneLoopThread::finish)
+            .unwrap_or_default();
         if best.is_none() || self.decoded <= FIRST_UTTERANCES {
             // The cepstral mean has just adapted to this utterance: a second pass with it
             // often finds the path the first could not (a new speaker, a new room).
             let audio = std::mem::take(&mut self.utterance);
+            if let Some(v) = &self.verifier {
+                v.accept(&audio);
+            }
             self.decode(&audio)?;
             self.end_utterance();
-            best = self.best_hypothesis().or(best);
+            if let Some(again) = self.best_hypothesis() {
+                best = Some(again);
+                // SAFETY: the second pass has just ended.
+                path = unsafe { path_segments(self.ps()) };
+            }
+            if let Some(v) = &self.verifier {
+                let again = v.finish();
+                if !again.is_empty() {
+                    phones = again;
+                }
+            }
         }
         self.utterance.clear();
         let Some((best, best_score)) = best else {
@@ -408,8 +767,10 @@ impl Recognizer for Pocketsphinx {
                 ffi::ps_nbest_free(nbest);
             }
         }
+        let gap = acoustic_fit(&path, &phones, &self.phone_counts);
+        self.last_fit = gap;
         if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
-            eprintln!("pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}");
+            eprintln!("pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}, fit {gap:?}");
         }
         // The best path first, with the best score of the list (or its own where the list
         // lacks it); the others in the list's order.
@@ -420,11 +781,28 @@ impl Recognizer for Pocketsphinx {
                 scored.push((text, score));
             }
         }
-        Ok(confidences(&scored))
+        // No phone loop: no measure. A loop but no fit: the paths could not be compared,
+        // which is no reason to be sure.
+        let fit = match (&self.verifier, gap) {
+            (_, Some(gap)) => fit_share(gap),
+            (None, None) => 1.0,
+            (Some(_), None) => 0.5,
+        };
+        Ok(confidences(&scored)
+            .into_iter()
+            .map(|a| Alternative::new(a.text, a.confidence * fit))
+            .collect())
+    }
+
+    fn fit(&self) -> Option<AcousticFit> {
+        self.last_fit
     }
 
     fn cancel(&mut self) {
         self.end_utterance();
+        if let Some(v) = &self.verifier {
+            v.cancel();
+        }
         self.utterance.clear();
     }
 
@@ -488,6 +866,74 @@ mod tests {
             ["-wip", "0.5", "-beam", "1e-60"].into_iter(),
         );
         assert_eq!(args, ["-hmm", "m", "-wip", "0.5", "-beam", "1e-60"]);
+    }
+
+    fn seg(word: &str, start: i32, end: i32, acoustic: i32) -> Segment {
+        Segment {
+            word: word.into(),
+            start,
+            end,
+            acoustic,
+        }
+    }
+
+    #[test]
+    fn the_fit_compares_the_phrase_with_the_phone_loop_over_the_speech() {
+        let counts: HashMap<String, usize> =
+            [("eva".to_string(), 3), ("vier".to_string(), 3)].into();
+        // The loop: silence, 20 frames of speech in six phones, silence.
+        let phones = vec![
+            seg("SIL", 0, 9, -100),
+            seg("EH", 10, 13, -400),
+            seg("V", 14, 16, -300),
+            seg("AH", 17, 19, -300),
+            seg("F", 20, 23, -400),
+            seg("IY", 24, 26, -300),
+            seg("R", 27, 29, -300),
+            seg("SIL", 30, 39, -100),
+        ];
+        // The phrase scores 10 units a frame worse over the same speech.
+        let words = vec![
+            seg("<sil>", 0, 9, -100),
+            seg("eva", 10, 19, -1000 - 100),
+            seg("vier(2)", 20, 29, -1000 - 100),
+            seg("<sil>", 30, 39, -100),
+        ];
+        let fit = acoustic_fit(&words, &phones, &counts).expect("a fit");
+        assert!((fit.gap - 10.0).abs() < 1e-9, "{fit:?}");
+        assert_eq!((fit.phrase_phones, fit.spoken_phones), (6, 6));
+        // Speech the grammar calls silence counts against it.
+        let words = vec![
+            seg("<sil>", 0, 19, -3000),
+            seg("vier", 20, 29, -1000),
+            seg("<sil>", 30, 39, -100),
+        ];
+        // (its silence model scores frames 10-19 at -1500, the loop at -1000: 500 units
+        // behind over 20 frames of speech)
+        let fit = acoustic_fit(&words, &phones, &counts).expect("a fit");
+        assert!((fit.gap - 25.0).abs() < 1e-9, "{fit:?}");
+        assert_eq!(fit.phrase_phones, 3);
+        // Only silence: nothing to judge.
+        assert_eq!(
+            acoustic_fit(&[seg("<sil>", 0, 39, -1)], &phones, &counts),
+            None
+        );
+    }
+
+    #[test]
+    fn a_good_fit_keeps_its_confidence_a_poor_one_loses_it() {
+        let fit = |gap: f64, phrase_phones: usize, spoken_phones: usize| AcousticFit {
+            gap,
+            phrase_phones,
+            spoken_phones,
+        };
+        assert_eq!(fit_share(fit(SURE_GAP - 1.0, 8, 10)), 1.0);
+        assert_eq!(fit_share(fit(SURE_GAP + 1.0, 8, 10)), 0.5);
+        assert_eq!(fit_share(fit(REJECT_GAP, 8, 10)), 0.0);
+        // a short phrase stretched over a sentence
+        assert_eq!(fit_share(fit(SURE_GAP - 1.0, 8, 40)), 0.0);
+        // a short word with a few extra phones of the loop is no sentence
+        assert_eq!(fit_share(fit(SURE_GAP - 1.0, 3, 8)), 1.0);
     }
 
     #[test]

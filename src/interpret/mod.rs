@@ -261,6 +261,19 @@ const ALTERNATIVE_SHARE: f32 = 0.8;
 /// A reading whose alternatives hold less than this share of the recognizer's confidence is
 /// unsure: read back, but made only by an explicit "ja".
 pub const SURE_SHARE: f32 = 0.6;
+/// Recognizer confidences are probabilities: they may sum to less than one, the rest being
+/// the chance that the utterance was none of them (pocketsphinx says so when the audio fits
+/// its grammar badly). Alternatives holding less than this together are not understood.
+const MIN_HEARD: f32 = 0.25;
+
+/// A recognizer's confidence as a probability: NaN is none, anything beyond 0..=1 the bound.
+fn probability(confidence: f32) -> f32 {
+    if confidence.is_nan() {
+        0.0
+    } else {
+        confidence.clamp(0.0, 1.0)
+    }
+}
 
 /// The interpreter for one vocabulary. Cheap to share; holds no game state.
 #[derive(Debug, Clone)]
@@ -305,9 +318,11 @@ impl Interpreter {
         self.interpret(pos, &[(text.to_string(), 1.0)])
     }
 
-    /// Interprets recognizer alternatives (best first, with confidences). Alternatives that
-    /// read as the same thing add their confidences ("springer felix drei" and "… matt" are
-    /// one move). Then, in this order:
+    /// Interprets recognizer alternatives (best first, with confidences). Confidences are
+    /// probabilities and may sum to less than one: what is missing is the chance that the
+    /// utterance was none of them. Together under [`MIN_HEARD`], it is not understood.
+    /// Alternatives that read as the same thing add their confidences ("springer felix
+    /// drei" and "… matt" are one move). Then, in this order:
     ///
     /// * the best reading is a move, and another reading nearly as confident is a different
     ///   legal move: [`Reading::Ambiguous`] with both, never one picked silently ("Eva vier
@@ -317,6 +332,8 @@ impl Interpreter {
     ///   marked inexact, so that only an explicit "ja" makes it;
     /// * the best reading ends or changes the game (resign, draw) while another reading is a
     ///   move: not understood, never taken from a move-like utterance;
+    /// * the best reading is a command the recognizer was unsure of: not understood (a "ja"
+    ///   from chatter would make a move);
     /// * the best reading is no move, and a lower one nearly as confident is: that one,
     ///   inexact.
     pub fn interpret(&self, pos: &Chess, alternatives: &[(String, f32)]) -> Interpretation {
@@ -330,8 +347,30 @@ impl Interpreter {
                 san: None,
             };
         };
+        let heard_at_all: f32 = alternatives
+            .iter()
+            .take(8)
+            .map(|(_, c)| probability(*c))
+            .sum();
+        if heard_at_all < MIN_HEARD {
+            return Interpretation {
+                reading: Reading::NotUnderstood,
+                heard: best_text.clone(),
+                alternative: 0,
+                exact: false,
+                san: None,
+            };
+        }
         if alternatives.len() == 1 {
-            return self.interpret_one(&legal, best_text, 0);
+            let mut only = self.interpret_one(&legal, best_text, 0);
+            if heard_at_all < SURE_SHARE {
+                only.exact = false;
+                if matches!(only.reading, Reading::Command(_)) {
+                    // a command is never taken from what may have been something else
+                    only.reading = Reading::NotUnderstood;
+                }
+            }
+            return only;
         }
         // Each alternative's reading, and the readings with their summed confidences.
         let read: Vec<(Interpretation, f32)> = alternatives
@@ -339,11 +378,12 @@ impl Interpreter {
             .take(8)
             .enumerate()
             .map(|(i, (text, conf))| {
-                let conf = if conf.is_finite() { conf.max(0.0) } else { 0.0 };
+                let conf = probability(*conf);
                 (self.interpret_one(&legal, text, i), conf)
             })
             .collect();
-        let total: f32 = read.iter().map(|(_, c)| c).sum();
+        // what the recognizer left unassigned counts against every reading
+        let total: f32 = read.iter().map(|(_, c)| c).sum::<f32>().max(1.0);
         let mut groups: Vec<(Reading, f32, usize)> = Vec::new();
         for (i, (interp, conf)) in read.iter().enumerate() {
             match groups.iter_mut().find(|g| g.0 == interp.reading) {
@@ -372,8 +412,7 @@ impl Interpreter {
                     chosen.exact = false;
                     return chosen;
                 }
-                let unsure = total > 0.0 && top / total < SURE_SHARE
-                    || groups[1..].iter().any(|g| close(g.1));
+                let unsure = top / total < SURE_SHARE || groups[1..].iter().any(|g| close(g.1));
                 if unsure {
                     chosen.exact = false;
                 }
@@ -390,7 +429,8 @@ impl Interpreter {
                             | Reading::Illegal(_)
                     )
                 });
-                if game_changing && move_like {
+                let unsure = top / total < SURE_SHARE;
+                if game_changing && move_like || unsure {
                     chosen.reading = Reading::NotUnderstood;
                 }
                 chosen
@@ -1090,6 +1130,59 @@ mod tests {
         assert_eq!(r.reading, Reading::NotUnderstood);
         let r = de.interpret(&start, &alts(&[("zeit", 0.7), ("eva vier", 0.3)]));
         assert_eq!(r.reading, Reading::Command(Command::Time));
+    }
+
+    /// Confidences that sum to less than one leave the rest to "none of these": the
+    /// recognizer's way of saying that the audio fits its grammar badly.
+    #[test]
+    fn confidence_missing_from_the_alternatives_counts_against_them() {
+        let de = Interpreter::new(Vocab::builtin(Lang::De));
+        let start = Chess::default();
+        let one = |text: &str, c: f32| vec![(text.to_string(), c)];
+        // Well heard: made by the window.
+        let r = de.interpret(&start, &one("eva vier", 1.0));
+        assert!(r.exact && r.uci().as_deref() == Some("e2e4"));
+        // Half heard: read back, made only by "ja".
+        let r = de.interpret(&start, &one("eva vier", 0.5));
+        assert_eq!(r.uci().as_deref(), Some("e2e4"));
+        assert!(!r.exact);
+        // Hardly heard: not understood, and the words are kept to be said.
+        let r = de.interpret(&start, &one("eva vier", 0.1));
+        assert_eq!(r.reading, Reading::NotUnderstood);
+        assert_eq!(r.heard, "eva vier");
+        // A command half heard is not taken: a "ja" from chatter would make a move.
+        let r = de.interpret(&start, &one("ja", 0.5));
+        assert_eq!(r.reading, Reading::NotUnderstood);
+        let r = de.interpret(&start, &one("ja", 1.0));
+        assert_eq!(r.reading, Reading::Command(Command::Yes));
+        // The same with several alternatives: the shares are of one, not of their sum.
+        let r = de.interpret(
+            &start,
+            &[
+                ("eva vier".to_string(), 0.45),
+                ("bella vier".to_string(), 0.05),
+            ],
+        );
+        assert_eq!(r.uci().as_deref(), Some("e2e4"));
+        assert!(!r.exact);
+        let r = de.interpret(
+            &start,
+            &[("zeit".to_string(), 0.4), ("eva vier".to_string(), 0.05)],
+        );
+        assert_eq!(r.reading, Reading::NotUnderstood);
+        let r = de.interpret(
+            &start,
+            &[
+                ("eva vier".to_string(), 0.1),
+                ("bella vier".to_string(), 0.1),
+            ],
+        );
+        assert_eq!(r.reading, Reading::NotUnderstood);
+        // Numbers out of range are bounded, not trusted: infinity is certainty, NaN nothing.
+        let r = de.interpret(&start, &one("eva vier", f32::INFINITY));
+        assert!(r.exact && r.uci().as_deref() == Some("e2e4"));
+        let r = de.interpret(&start, &one("eva vier", f32::NAN));
+        assert_eq!(r.reading, Reading::NotUnderstood);
     }
 
     #[test]

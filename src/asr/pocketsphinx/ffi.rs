@@ -20,6 +20,11 @@ pub struct arg_t {
 pub struct ps_decoder_t {
     _opaque: [u8; 0],
 }
+/// `ps_seg_t`: the word segment iterator.
+#[repr(C)]
+pub struct ps_seg_t {
+    _opaque: [u8; 0],
+}
 /// `ps_nbest_t`: the n-best iterator.
 #[repr(C)]
 pub struct ps_nbest_t {
@@ -68,4 +73,19 @@ unsafe extern "C" {
     pub fn ps_nbest_next(nbest: *mut ps_nbest_t) -> *mut ps_nbest_t;
     pub fn ps_nbest_hyp(nbest: *mut ps_nbest_t, out_score: *mut i32) -> *const c_char;
     pub fn ps_nbest_free(nbest: *mut ps_nbest_t);
+    pub fn ps_set_allphone_file(
+        ps: *mut ps_decoder_t,
+        name: *const c_char,
+        path: *const c_char,
+    ) -> c_int;
+    pub fn ps_seg_iter(ps: *mut ps_decoder_t) -> *mut ps_seg_t;
+    pub fn ps_seg_next(seg: *mut ps_seg_t) -> *mut ps_seg_t;
+    pub fn ps_seg_prob(
+        seg: *mut ps_seg_t,
+        out_ascr: *mut i32,
+        out_lscr: *mut i32,
+        out_lback: *mut i32,
+    ) -> i32;
+    pub fn ps_seg_word(seg: *mut ps_seg_t) -> *const c_char;
+    pub fn ps_seg_frames(seg: *mut ps_seg_t, out_sf: *mut c_int, out_ef: *mut c_int);
 }

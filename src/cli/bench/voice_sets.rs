@@ -81,6 +81,9 @@ pub struct SetBenchArgs {
     /// Write a JSON summary to this file (`-`: standard output, after the plain lines).
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Write every outcome as a JSON line to this file (for tuning thresholds).
+    #[arg(long)]
+    pub outcomes: Option<PathBuf>,
 }
 
 /// What a set line expects.
@@ -597,6 +600,10 @@ struct SetOutcome {
     latency_ms: Option<f64>,
     compute_ms: f64,
     audio_ms: f64,
+    /// Whether the reading was sure (made by the window) or needs an explicit "ja".
+    exact: bool,
+    /// The recognizer's acoustic fit gap per frame, where it reports one.
+    fit: Option<crate::asr::AcousticFit>,
 }
 
 struct RejectOutcome {
@@ -606,6 +613,8 @@ struct RejectOutcome {
     moves: usize,
     commands: usize,
     heard: Vec<String>,
+    fits: Vec<Option<crate::asr::AcousticFit>>,
+    exact: Vec<bool>,
 }
 
 /// A recognizer and listener for one language, as `play` has them.
@@ -899,9 +908,14 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     moves: 0,
                     commands: 0,
                     heard: Vec::new(),
+                    fits: Vec::new(),
+                    exact: Vec::new(),
                 };
                 for h in heard {
-                    let reading = interpreter.interpret(position, &h.alternatives).reading;
+                    let interpretation = interpreter.interpret(position, &h.alternatives);
+                    out.fits.push(h.fit);
+                    out.exact.push(interpretation.exact);
+                    let reading = interpretation.reading;
                     match reading {
                         Reading::Move(_) => out.moves += 1,
                         Reading::Command(_) => out.commands += 1,
@@ -912,6 +926,9 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                 }
                 rejected.push(out);
             }
+        }
+        if let Some(file) = &sets.outcomes {
+            write_outcomes(file, cond, &cases, &outcomes, &rejected)?;
         }
         summary.push(report_condition(args, cond, &cases, &outcomes, &rejected));
     }
@@ -971,15 +988,18 @@ fn hear_case(
         latency_ms: None,
         compute_ms: 0.0,
         audio_ms,
+        exact: true,
+        fit: None,
     };
     // The first utterance heard is the one answered, as in `play`.
     let Some(heard) = heard.into_iter().next() else {
         return Ok(out);
     };
     let started = Instant::now();
-    let reading = interpreter
-        .interpret(&case.position, &heard.alternatives)
-        .reading;
+    let interpretation = interpreter.interpret(&case.position, &heard.alternatives);
+    out.exact = interpretation.exact;
+    out.fit = heard.fit;
+    let reading = interpretation.reading;
     let readback = match &reading {
         Reading::Move(mv) => format!("{}?", spoken_move(&case.position, mv, vocab)),
         _ => String::new(),
@@ -1011,6 +1031,44 @@ fn hear_case(
         _ => Verdict::Missed,
     };
     Ok(out)
+}
+
+/// Appends every outcome of a condition to `file` as JSON lines.
+fn write_outcomes(
+    file: &Path,
+    cond: Condition,
+    cases: &[SetCase],
+    outcomes: &[SetOutcome],
+    rejected: &[RejectOutcome],
+) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)
+        .with_context(|| format!("cannot write {}", file.display()))?;
+    for o in outcomes {
+        let case = &cases[o.case];
+        let line = json!({
+            "condition": cond.name(), "lang": case.lang.code(), "form": case.form,
+            "voice": o.voice, "said": case.text, "heard": o.heard, "got": o.got,
+            "verdict": format!("{:?}", o.verdict), "exact": o.exact,
+            "fit_gap": o.fit.map(|f| f.gap),
+            "phones": o.fit.map(|f| [f.phrase_phones, f.spoken_phones]),
+        });
+        writeln!(out, "{line}")?;
+    }
+    for r in rejected {
+        let line = json!({
+            "condition": cond.name(), "lang": r.lang.code(), "rejection": r.kind,
+            "label": r.label, "heard": r.heard, "moves": r.moves, "commands": r.commands,
+            "fit_gaps": r.fits.iter().map(|f| f.map(|f| f.gap)).collect::<Vec<_>>(),
+            "phones": r.fits.iter().map(|f| f.map(|f| [f.phrase_phones, f.spoken_phones])).collect::<Vec<_>>(),
+            "exact": r.exact,
+        });
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 /// The rejection set: coughs, chatter, other languages, the noise floor alone, a ramble.
@@ -1105,6 +1163,10 @@ struct Tally {
     right: usize,
     moves: usize,
     wrong_move: usize,
+    /// Wrong moves read back as sure: the window would make them without a "ja".
+    wrong_move_sure: usize,
+    /// Right moves read back as sure: made by the window.
+    right_move_sure: usize,
     command_from_move: usize,
     commands: usize,
     move_from_command: usize,
@@ -1119,8 +1181,18 @@ impl Tally {
             Expect::Command(_) => self.commands += 1,
         }
         match o.verdict {
-            Verdict::Right => self.right += 1,
-            Verdict::WrongMove => self.wrong_move += 1,
+            Verdict::Right => {
+                self.right += 1;
+                if o.exact && matches!(case.expect, Expect::Move(_)) {
+                    self.right_move_sure += 1;
+                }
+            }
+            Verdict::WrongMove => {
+                self.wrong_move += 1;
+                if o.exact {
+                    self.wrong_move_sure += 1;
+                }
+            }
             Verdict::CommandFromMove => self.command_from_move += 1,
             Verdict::MoveFromCommand => self.move_from_command += 1,
             Verdict::WrongCommand => self.wrong_command += 1,
@@ -1138,13 +1210,16 @@ impl Tally {
 
     fn line(&self) -> String {
         format!(
-            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %), command from a move {}, move from a command {}",
+            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %, {} of them sure: made by the window), right moves made by the window {} ({:.1} %), command from a move {}, move from a command {}",
             self.right,
             self.n,
             Self::pct(self.right, self.n),
             self.wrong_move,
             self.moves,
             Self::pct(self.wrong_move, self.moves),
+            self.wrong_move_sure,
+            self.right_move_sure,
+            Self::pct(self.right_move_sure, self.moves),
             self.command_from_move,
             self.move_from_command
         )
@@ -1158,6 +1233,8 @@ impl Tally {
             "moves": self.moves,
             "wrong_move": self.wrong_move,
             "wrong_move_rate": (Self::pct(self.wrong_move, self.moves) * 10.0).round() / 1000.0,
+            "wrong_move_sure": self.wrong_move_sure,
+            "right_move_sure": self.right_move_sure,
             "command_from_move": self.command_from_move,
             "commands": self.commands,
             "move_from_command": self.move_from_command,
