@@ -1,0 +1,350 @@
+//! The arbiter's entries: penalties for illegal moves (7.5), clock adjustments, resetting
+//! the game to an earlier position (7.2, 7.4), touched pieces (4.3).
+use super::*;
+
+impl Live {
+    pub(super) fn arbiter(&mut self, action: &ArbiterAction, now: u64, out: &mut Out) {
+        match action {
+            ArbiterAction::AddTime { side, ms } => self.adjust(
+                Adjustment::AddTime {
+                    side: (*side).into(),
+                    ms: *ms,
+                },
+                now,
+                out,
+            ),
+            ArbiterAction::RemoveTime { side, ms } => self.adjust(
+                Adjustment::RemoveTime {
+                    side: (*side).into(),
+                    ms: *ms,
+                },
+                now,
+                out,
+            ),
+            ArbiterAction::SetTimes { white_ms, black_ms } => self.adjust(
+                Adjustment::SetTimes {
+                    white_ms: *white_ms,
+                    black_ms: *black_ms,
+                },
+                now,
+                out,
+            ),
+            ArbiterAction::SetMoves { side, moves } => self.adjust(
+                Adjustment::SetMoves {
+                    side: (*side).into(),
+                    moves: *moves,
+                },
+                now,
+                out,
+            ),
+            ArbiterAction::IllegalMovePenalty { offender } => {
+                self.illegal_move_penalty((*offender).into(), now, out)
+            }
+            ArbiterAction::ResetTo { ply } => self.reset_to(*ply, now, out),
+            ArbiterAction::Pause => {
+                if let Some(clock) = self.clock.as_mut() {
+                    let events = clock.pause(now).unwrap_or_default();
+                    self.clock_events(events, now, out);
+                }
+                let t = self.words.clocks_paused();
+                self.say(out, now, Listener::Player, t.clone(), Value::Null);
+                self.say(out, now, Listener::Opponent, t, Value::Null);
+                self.clock_effect(now, out);
+            }
+            ArbiterAction::Resume => {
+                if self.ended.is_some() {
+                    return;
+                }
+                if let Some(clock) = self.clock.as_mut() {
+                    match clock.resume(now) {
+                        Ok(events) => self.clock_events(events, now, out),
+                        Err(err) => {
+                            out.push(
+                                now,
+                                Effect::Error {
+                                    error: err.to_string(),
+                                },
+                            );
+                            return;
+                        }
+                    }
+                }
+                let t = self.words.clocks_resumed();
+                self.say(out, now, Listener::Player, t.clone(), Value::Null);
+                self.say(out, now, Listener::Opponent, t, Value::Null);
+                self.clock_effect(now, out);
+            }
+            ArbiterAction::Adjourn => {
+                let side = self.game.side_to_move();
+                self.sealing = Some(side);
+                let t = if side == self.player {
+                    self.words.adjourn_player_seals()
+                } else {
+                    self.words.adjourn_opponent_seals()
+                };
+                self.say(out, now, Listener::Player, t, Value::Null);
+            }
+            ArbiterAction::ResumeAdjourned => {
+                let Some((by, mv)) = self.sealed.take() else {
+                    let t = self.words.nothing_sealed();
+                    self.say(out, now, Listener::Arbiter, t, Value::Null);
+                    return;
+                };
+                let before = self.pos().clone();
+                let words = self.words.spoken(&before, &mv);
+                // The sealer's clock runs again for the instant the sealed move is made.
+                if let Some(clock) = self.clock.as_mut() {
+                    let _ = clock.resume(now);
+                }
+                if self.apply_move(by, mv, now, out).is_err() {
+                    return;
+                }
+                let about = self.move_about(&before, &mv);
+                let t = self.words.resumed_with(&words);
+                self.say(out, now, Listener::Player, t, about.clone());
+                let t = self.words.announce(&words);
+                self.say(out, now, Listener::Opponent, t, about);
+                self.clock_effect(now, out);
+                self.check_end(now, out);
+            }
+            ArbiterAction::Result { result, reason } => {
+                let r = match result.trim() {
+                    "1-0" => GameResult::WhiteWins,
+                    "0-1" => GameResult::BlackWins,
+                    "1/2-1/2" | "½-½" | "=" => GameResult::Draw,
+                    other => {
+                        out.push(
+                            now,
+                            Effect::Error {
+                                error: format!(
+                                    "unknown result {other:?}: expected 1-0, 0-1 or 1/2-1/2"
+                                ),
+                            },
+                        );
+                        return;
+                    }
+                };
+                let words = self.words.arbiter_result(r.as_str(), reason);
+                self.end_game(r, &words, reason, now, out);
+            }
+        }
+    }
+
+    /// The arbiter penalises a completed illegal move: time for the opponent, or the game lost
+    /// (drawn if the opponent cannot mate) when the edition's count is reached (7.5.5 from 2014:
+    /// the second; 7.4.b before: the third; blitz before 2014: the first).
+    pub(super) fn illegal_move_penalty(&mut self, offender: Color, now: u64, out: &mut Out) {
+        if self.ended.is_some() {
+            return;
+        }
+        let rules = self.spec.rules;
+        let kind = match self
+            .clock
+            .as_ref()
+            .map(|c| c.time_control().classify(rules))
+        {
+            Some(Speed::Blitz) => GameKind::Blitz,
+            Some(Speed::Rapid) => GameKind::Rapid,
+            _ => GameKind::Standard,
+        };
+        let index = usize::from(offender == Color::Black);
+        let earlier = self.illegal_moves[index];
+        self.illegal_moves[index] = earlier.saturating_add(1);
+        // An assistant for a blind player plays under the competition rules (A.3/B.3): every
+        // game is recorded, and an arbiter is at hand.
+        let ruling = laws::illegal_move_ruling(rules, kind, Supervision::Full, earlier);
+        match ruling.penalty {
+            IllegalMovePenalty::ExtraTimeForOpponent => self.adjust(
+                Adjustment::IllegalMovePenalty {
+                    benefiting_side: !offender,
+                },
+                now,
+                out,
+            ),
+            IllegalMovePenalty::LossOfGame {
+                draw_if_opponent_cannot_mate,
+            } => {
+                let can_mate = self.game.can_checkmate(!offender) != MateAbility::No;
+                let (result, key) = if draw_if_opponent_cannot_mate && !can_mate {
+                    (
+                        GameResult::Draw,
+                        "illegal moves, but the opponent cannot mate",
+                    )
+                } else {
+                    (GameResult::win_for(!offender), "illegal moves")
+                };
+                let words = self.words.illegal_moves_end(
+                    offender,
+                    result == GameResult::Draw,
+                    ruling.article,
+                );
+                self.end_game(result, &words, key, now, out);
+            }
+        }
+    }
+
+    pub(super) fn adjust(&mut self, adjustment: Adjustment, now: u64, out: &mut Out) {
+        let Some(clock) = self.clock.as_mut() else {
+            let t = self.words.no_clock();
+            self.say(out, now, Listener::Arbiter, t, Value::Null);
+            return;
+        };
+        match clock.adjust(adjustment, now) {
+            Ok(events) => {
+                self.clock_events(events, now, out);
+                if let Some(clock) = &self.clock {
+                    let r = clock.reading(now);
+                    let report = time_words::reading_report(&r, self.player, self.spec.lang);
+                    let t = self.words.time_changed(&report);
+                    self.say(
+                        out,
+                        now,
+                        Listener::Player,
+                        t,
+                        json!({"white_ms": r.white_ms, "black_ms": r.black_ms}),
+                    );
+                }
+                self.clock_effect(now, out);
+            }
+            Err(err) => out.push(
+                now,
+                Effect::Error {
+                    error: err.to_string(),
+                },
+            ),
+        }
+    }
+
+    /// The arbiter resets the position to after `ply` half-moves (7.4–7.5, D.2.7–8). The clock
+    /// of the side to move then runs; the times are the arbiter's to set.
+    pub(super) fn reset_to(&mut self, ply: usize, now: u64, out: &mut Out) {
+        if self.ended.is_some() {
+            // The clocks are stopped for good and the result stands (8.7).
+            out.push(
+                now,
+                Effect::Error {
+                    error: "the game is over: its position can no longer be reset".into(),
+                },
+            );
+            return;
+        }
+        let taken_back = ply < self.game.ply();
+        if let Err(err) = self.game.reset_to_ply(ply) {
+            out.push(
+                now,
+                Effect::Error {
+                    error: err.to_string(),
+                },
+            );
+            return;
+        }
+        self.record.truncate(ply);
+        self.pending = Pending::Nothing;
+        self.draw_offer = None;
+        if taken_back {
+            // A sealed move belongs to the position it was sealed in; the scoresheet drops it
+            // too (Record::truncate).
+            self.sealed = None;
+            self.sealing = None;
+        }
+        let to_move = self.game.side_to_move();
+        let counts = |c: Color, g: &Game| g.moves().iter().filter(|m| m.color == c).count() as u32;
+        let (white_moves, black_moves) = (
+            counts(Color::White, &self.game),
+            counts(Color::Black, &self.game),
+        );
+        if let Some(clock) = self.clock.as_mut() {
+            let before = clock.reading(now);
+            let (running, paused) = match clock.state() {
+                ClockState::Running(side) => (Some(side), false),
+                ClockState::Paused(side) => (Some(side), true),
+                _ => (None, false),
+            };
+            if let Some(running) = running
+                && running != to_move
+            {
+                // Hand the clock over without changing either time; a stopped clock stays
+                // stopped, the side to move's to run when play resumes.
+                if paused {
+                    let _ = clock.resume(now);
+                }
+                let _ = clock.press(running, now);
+                let _ = clock.adjust(
+                    Adjustment::SetTimes {
+                        white_ms: before.white_ms,
+                        black_ms: before.black_ms,
+                    },
+                    now,
+                );
+                if paused {
+                    let _ = clock.pause(now);
+                }
+            }
+            let _ = clock.adjust(
+                Adjustment::SetMoves {
+                    side: Color::White,
+                    moves: white_moves,
+                },
+                now,
+            );
+            let _ = clock.adjust(
+                Adjustment::SetMoves {
+                    side: Color::Black,
+                    moves: black_moves,
+                },
+                now,
+            );
+        }
+        let last = self.game.moves().last().map(|m| {
+            let pos = self
+                .game
+                .position_at(m.ply.saturating_sub(1))
+                .cloned()
+                .unwrap_or_default();
+            self.words.spoken(&pos, &m.mv)
+        });
+        let t = self.words.position_reset(ply, last.as_deref());
+        self.say(
+            out,
+            now,
+            Listener::Player,
+            t.clone(),
+            json!({"ply": ply, "fen": self.game.fen()}),
+        );
+        self.say(out, now, Listener::Opponent, t, Value::Null);
+        self.clock_effect(now, out);
+    }
+
+    /// D.2.9.e: the sighted opponent touched a piece; the arbiter is told, and the player.
+    pub(super) fn touched(&mut self, square: &str, now: u64, out: &mut Out) {
+        let Some(sq) = parse_square(self.words.vocab(), square) else {
+            let t = self.words.bad_square(square);
+            out.push(now, Effect::Error { error: t });
+            return;
+        };
+        let role = self.pos().board().role_at(sq);
+        let t = self.words.touch_report_for_arbiter(!self.player, sq, role);
+        self.say(
+            out,
+            now,
+            Listener::Arbiter,
+            t,
+            json!({"square": sq.to_string()}),
+        );
+        let t = self.words.touch_report_for_player(sq, role);
+        self.say(
+            out,
+            now,
+            Listener::Player,
+            t,
+            json!({"square": sq.to_string()}),
+        );
+        let _ = self.record.add_claim(
+            ClaimKind::Other(format!("touched piece on {sq} reported (D.2.9.e)")),
+            self.player.into(),
+            None,
+            ClaimOutcome::Pending,
+            Some(now),
+        );
+    }
+}

@@ -1,0 +1,211 @@
+//! The clock's side of the assistant: its effects and readings, warnings and flag falls,
+//! time claims (6.9, D.2.7), and the time read out on request.
+use super::*;
+
+impl Live {
+    pub(super) fn clock_effect(&self, at: u64, out: &mut Out) {
+        if let Some(clock) = &self.clock {
+            let r = clock.reading(at);
+            out.push(
+                at,
+                Effect::Clock {
+                    running: r.running,
+                    white_ms: r.white_ms,
+                    black_ms: r.black_ms,
+                },
+            );
+        }
+    }
+
+    pub(super) fn clocks_now(&self, at: u64) -> Option<Clocks> {
+        self.clock.as_ref().map(|c| {
+            let r = c.reading(at);
+            Clocks::new(r.white_ms, r.black_ms)
+        })
+    }
+
+    /// Carries out what fell due by `now`: the correction window, then the clock's events.
+    pub(super) fn fire_due(&mut self, now: u64, out: &mut Out) {
+        if self.ended.is_some() {
+            return;
+        }
+        if let Pending::ReadBack {
+            mv,
+            deadline: Some(d),
+            draw,
+            ..
+        } = self.pending.clone()
+            && d <= now
+        {
+            self.poll_clock(d, out);
+            if self.ended.is_none() {
+                self.pending = Pending::Nothing;
+                self.make_player_move(mv, draw, d, out);
+            }
+        }
+        self.poll_clock(now, out);
+    }
+
+    pub(super) fn poll_clock(&mut self, now: u64, out: &mut Out) {
+        if self.ended.is_some() {
+            return;
+        }
+        let events = match self.clock.as_mut() {
+            Some(c) => c.poll(now),
+            None => return,
+        };
+        self.clock_events(events, now, out);
+    }
+
+    pub(super) fn clock_events(&mut self, events: Vec<ClockEvent>, now: u64, out: &mut Out) {
+        for event in events {
+            if self.ended.is_some() {
+                return;
+            }
+            match event {
+                ClockEvent::Moved { .. } => {}
+                ClockEvent::Warning { .. } => {
+                    if self.warnings
+                        && let Some(text) =
+                            time_words::event_words(&event, self.player, self.spec.lang)
+                    {
+                        self.say(out, now, Listener::Player, text, Value::Null);
+                    }
+                }
+                ClockEvent::PeriodAdded { trigger, .. } => {
+                    if self.warnings
+                        && let Some(text) =
+                            time_words::event_words(&event, self.player, self.spec.lang)
+                    {
+                        self.say(out, now, Listener::Player, text, Value::Null);
+                    }
+                    if trigger == crate::clock::PeriodTrigger::Flag {
+                        self.clock_effect(now, out);
+                    }
+                }
+                ClockEvent::Flag {
+                    side,
+                    at_ms,
+                    final_period,
+                    moves_done,
+                    ..
+                } => {
+                    out.push(
+                        now,
+                        Effect::Flag {
+                            side,
+                            flag_ms: at_ms,
+                            final_period,
+                            moves_done,
+                        },
+                    );
+                    if moves_done {
+                        continue;
+                    }
+                    if let Some(text) = time_words::event_words(&event, self.player, self.spec.lang)
+                    {
+                        self.say(out, now, Listener::Player, text, Value::Null);
+                    }
+                    if side == self.player {
+                        self.player_flag_fell = true;
+                    } else if !self.player_flag_fell {
+                        self.claim_time(now, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// D.2.9.e: the opponent's flag fell; the assistant claims for the player.
+    pub(super) fn claim_time(&mut self, now: u64, out: &mut Out) {
+        self.time_claim(self.player, now, out);
+    }
+
+    /// A claim of the other side's flag (6.9, D.2.9.e): a win for `claimant` unless it cannot
+    /// checkmate by any series of legal moves; an undecided search counts as "can".
+    pub(super) fn time_claim(&mut self, claimant: Color, now: u64, out: &mut Out) {
+        out.push(
+            now,
+            Effect::Claim {
+                claim: "time".into(),
+                side: claimant,
+                upheld: true,
+            },
+        );
+        let _ = self.record.add_claim(
+            ClaimKind::Time,
+            claimant.into(),
+            None,
+            ClaimOutcome::Upheld,
+            Some(now),
+        );
+        let can_mate = self.game.can_checkmate(claimant) != MateAbility::No;
+        let by_player = claimant == self.player;
+        let (result, words, key) = match (can_mate, by_player) {
+            (true, true) => (
+                GameResult::win_for(claimant),
+                self.words.time_claim_won(),
+                "time",
+            ),
+            (false, true) => (
+                GameResult::Draw,
+                self.words.time_claim_cannot_mate(),
+                "time, but the claimant cannot mate",
+            ),
+            (true, false) => (
+                GameResult::win_for(claimant),
+                self.words.own_time_lost(),
+                "time",
+            ),
+            (false, false) => (
+                GameResult::Draw,
+                self.words.own_time_draw(),
+                "time, but the claimant cannot mate",
+            ),
+        };
+        let neutral = self.words.time_up(!claimant, can_mate);
+        self.end_game_told(result, &words, &neutral, key, now, out);
+    }
+
+    pub(super) fn say_time(&mut self, now: u64, out: &mut Out) {
+        let Some(clock) = &self.clock else {
+            let t = self.words.no_clock();
+            self.say(out, now, Listener::Player, t, Value::Null);
+            return;
+        };
+        let r = clock.reading(now);
+        let moves = clock.moves_completed(self.player);
+        let text = time_words::reading_report(&r, self.player, self.spec.lang);
+        let about = json!({"white_ms": r.white_ms, "black_ms": r.black_ms, "moves": moves});
+        self.say(out, now, Listener::Player, text, about);
+    }
+
+    pub(super) fn opponent_claims_time(&mut self, now: u64, out: &mut Out) {
+        if !self.player_flag_fell {
+            let t = self.words.no_flag_to_claim();
+            self.say(out, now, Listener::Opponent, t, Value::Null);
+            return;
+        }
+        self.time_claim(!self.player, now, out);
+    }
+}
+
+pub(super) fn warnings_on(spec: &StartSpec) -> Vec<u64> {
+    match &spec.warnings {
+        Some(Warnings::Switch(true)) => DEFAULT_WARNINGS_MS.to_vec(),
+        Some(Warnings::Switch(false)) => Vec::new(),
+        Some(Warnings::Seconds(list)) => list.iter().map(|s| s.saturating_mul(1000)).collect(),
+        None => match spec.mode {
+            Mode::Training => DEFAULT_WARNINGS_MS.to_vec(),
+            Mode::Tournament => Vec::new(),
+        },
+    }
+}
+
+/// Settings for the clock, if the game has one.
+pub fn clock_settings_of(spec: &StartSpec) -> ClockSettings {
+    let mut settings = spec.clock.clone().unwrap_or_default();
+    settings.rules = spec.rules;
+    settings.warnings_ms = warnings_on(spec);
+    settings
+}

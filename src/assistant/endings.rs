@@ -1,0 +1,210 @@
+//! How a game ends: draw offers and claims (9.1, 9.2, 9.3), resignation, agreed draws, and
+//! the result announced and written.
+use super::*;
+
+impl Live {
+    /// "Remis": accept a standing offer, claim (9.2–9.3) with the read-back move as the intended
+    /// move or in the position on the board, or else offer (9.1).
+    pub(super) fn player_draw(&mut self, now: u64, out: &mut Out) {
+        if self.draw_offer == Some(!self.player) {
+            self.agree_draw(now, out);
+            return;
+        }
+        let intended = match &self.pending {
+            Pending::ReadBack { mv, .. } => Some(*mv),
+            _ => None,
+        };
+        let my_turn = self.game.side_to_move() == self.player;
+        let claim = if my_turn {
+            if self.game.can_claim_threefold(intended.as_ref()) {
+                Some((
+                    EndReason::ThreefoldRepetitionClaim,
+                    ClaimKind::ThreefoldRepetition,
+                ))
+            } else if self.game.can_claim_fifty_moves(intended.as_ref()) {
+                Some((EndReason::FiftyMovesClaim, ClaimKind::FiftyMoves))
+            } else {
+                None
+            }
+        } else {
+            None
+        };
+        if let Some((reason, kind)) = claim {
+            // The intended move is locked and the clock stopped (9.2); the claim is correct,
+            // so the game is drawn.
+            if let Some(clock) = self.clock.as_mut() {
+                let events = clock.pause(now).unwrap_or_default();
+                self.clock_events(events, now, out);
+            }
+            let intended_uci = intended.as_ref().map(uci);
+            // The intended move is written on the scoresheet with the claim and cannot be
+            // changed (9.2.1.1, 9.3.1); it is not made: the claim is correct, so the game ends
+            // before it (9.5.2).
+            let intended_san = intended.as_ref().and_then(|mv| self.game.san_of(mv).ok());
+            out.push(
+                now,
+                Effect::Claim {
+                    claim: if kind == ClaimKind::ThreefoldRepetition {
+                        "threefold_repetition".into()
+                    } else {
+                        "fifty_moves".into()
+                    },
+                    side: self.player,
+                    upheld: true,
+                },
+            );
+            let _ = self.record.add_claim(
+                kind,
+                self.player.into(),
+                intended,
+                ClaimOutcome::Upheld,
+                Some(now),
+            );
+            let t = self.words.claim_upheld(reason);
+            self.say(
+                out,
+                now,
+                Listener::Player,
+                t,
+                json!({"intended": intended_uci}),
+            );
+            // The claimant declares it to the arbiter (9.2.1, 9.3.1).
+            let t = self
+                .words
+                .claim_for_arbiter(self.player, reason, intended_san.as_deref());
+            self.say(
+                out,
+                now,
+                Listener::Arbiter,
+                t,
+                json!({"intended": intended_uci}),
+            );
+            self.pending = Pending::Nothing;
+            let words = self.words.end_reason(reason);
+            self.end_game(GameResult::Draw, &words, end_reason_key(reason), now, out);
+            return;
+        }
+        match &mut self.pending {
+            Pending::ReadBack { draw, .. } => {
+                // Offered together with the move (9.1.2.1): announced when the move is made,
+                // not before.
+                *draw = true;
+                let t = self.words.draw_offer_with_move();
+                self.say(out, now, Listener::Player, t, Value::Null);
+            }
+            _ => self.offer_draw(self.player, now, out),
+        }
+    }
+
+    pub(super) fn offer_draw(&mut self, by: Color, now: u64, out: &mut Out) {
+        self.draw_offer = Some(by);
+        let _ = self.record.offer_draw();
+        if by == self.player {
+            let t = self.words.draw_offered_to_opponent();
+            self.say(out, now, Listener::Opponent, t, Value::Null);
+            // Offered before the player's own move it is valid, but not as the Laws ask
+            // (9.1.2.1): the player hears that once.
+            let t = if self.game.side_to_move() == self.player {
+                self.words.draw_offer_before_move()
+            } else {
+                self.words.draw_offer_sent()
+            };
+            self.say(out, now, Listener::Player, t, Value::Null);
+        } else {
+            let t = self.words.opponent_offers_draw();
+            self.say(out, now, Listener::Player, t, Value::Null);
+        }
+    }
+
+    pub(super) fn agree_draw(&mut self, now: u64, out: &mut Out) {
+        self.draw_offer = None;
+        let t = self.words.draw_agreed();
+        self.say(out, now, Listener::Opponent, t.clone(), Value::Null);
+        self.end_game(GameResult::Draw, &t, "agreement", now, out);
+    }
+
+    pub(super) fn resign(&mut self, by: Color, now: u64, out: &mut Out) {
+        let t = if by == self.player {
+            self.words.resignation()
+        } else {
+            self.words.opponent_resigned()
+        };
+        let neutral = self.words.resigns(by);
+        self.end_game_told(
+            GameResult::win_for(!by),
+            &t,
+            &neutral,
+            "resignation",
+            now,
+            out,
+        );
+    }
+
+    pub(super) fn end_game(
+        &mut self,
+        result: GameResult,
+        words: &str,
+        key: &str,
+        at: u64,
+        out: &mut Out,
+    ) {
+        self.end_game_told(result, words, words, key, at, out);
+    }
+
+    /// Ends the game; the player hears `words` (seen from the player: "your opponent's time is
+    /// up"), the opponent `neutral` (the sides by colour: "Black's time is up").
+    pub(super) fn end_game_told(
+        &mut self,
+        result: GameResult,
+        words: &str,
+        neutral: &str,
+        key: &str,
+        at: u64,
+        out: &mut Out,
+    ) {
+        if self.ended.is_some() {
+            return;
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            let _ = clock.stop(at);
+        }
+        self.pending = Pending::Nothing;
+        self.draw_offer = None;
+        let sheet_result =
+            crate::scoresheet::record::GameResult::from_pgn(result.as_str()).unwrap_or_default();
+        self.record.finish(sheet_result, key);
+        self.ended = Some(Ended {
+            result: result.as_str().to_string(),
+        });
+        out.push(
+            at,
+            Effect::End {
+                result: result.as_str().to_string(),
+                reason: key.to_string(),
+            },
+        );
+        let t = self.words.game_ended(words, result, self.player);
+        self.say(
+            out,
+            at,
+            Listener::Player,
+            t,
+            json!({"result": result.as_str(), "reason": key}),
+        );
+        let t = self.words.game_ended_for_opponent(neutral, result);
+        self.say(out, at, Listener::Opponent, t, Value::Null);
+        self.clock_effect(at, out);
+    }
+}
+
+pub(super) fn end_reason_key(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::DeadPosition => "dead position",
+        EndReason::FivefoldRepetition => "fivefold repetition",
+        EndReason::SeventyFiveMoves => "75-move rule",
+        EndReason::ThreefoldRepetitionClaim => "threefold repetition claimed",
+        EndReason::FiftyMovesClaim => "50-move rule claimed",
+    }
+}
