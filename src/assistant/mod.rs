@@ -15,7 +15,7 @@
 //! reading has no window at all.
 //!
 //! This module holds the assistant's state and takes each event to the part that handles
-XX
+//! it: `questions` (read-backs and what follows them), `opponent` (the opponent's
 //! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
 //! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces).
 //!
