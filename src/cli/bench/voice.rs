@@ -27,7 +27,7 @@ use crate::asr::input::{ListenConfig, Listener, VoiceEvent};
 use crate::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
 use crate::audio::resample::resample;
 use crate::audio::{SAMPLE_RATE, mix_at_snr, rms};
-use crate::interpret::{Interpreter, Reading, spoken_move};
+use crate::interpret::{Interpretation, Interpreter, Reading, spoken_move};
 use crate::lang::Lang;
 use crate::scoresheet::pgn;
 use crate::speech::espeak::{Voice, synthesize};
@@ -251,22 +251,13 @@ fn run_voice(
             });
             continue;
         };
-        // From the decision that the utterance is over to the read-back's first sound.
-        let started = Instant::now();
-        let reading = interpreter.interpret(&case.position, &heard.alternatives);
-        let readback = match &reading.reading {
-            Reading::Move(mv) => format!("{}?", spoken_move(&case.position, mv, vocab)),
-            _ => String::new(),
-        };
-        let interpret_ms = started.elapsed().as_secs_f64() * 1000.0;
-        let first_sound_ms = if readback.is_empty() {
-            0.0
-        } else {
-            synthesize(&readback, &Voice::new("de", 175))?
-                .first_block_after
-                .as_secs_f64()
-                * 1000.0
-        };
+        let (reading, interpret_ms, first_sound_ms) = read_back(
+            interpreter,
+            &case.position,
+            &heard.alternatives,
+            vocab,
+            &Voice::new("de", 175),
+        )?;
         let waited_ms =
             (heard.committed_ms as f64 - offset_ms - end_of_speech as f64 / per_ms as f64).max(0.0);
         let right = matches!(&reading.reading, Reading::Move(mv) if *mv == case.played);
@@ -487,4 +478,32 @@ pub fn run(args: &VoiceBenchArgs) -> anyhow::Result<i32> {
         noisy_accuracy.map_or("not run", |a| met(a >= 0.90)),
     );
     Ok(0)
+}
+
+/// What the listener's result becomes on its way to the read-back, timed as `play` has it:
+/// the reading, the milliseconds to interpret it, and the milliseconds from then to the
+/// read-back's first sound (0 when nothing is read back).
+pub(super) fn read_back(
+    interpreter: &Interpreter,
+    position: &Chess,
+    alternatives: &[(String, f32)],
+    vocab: &Vocab,
+    voice: &Voice,
+) -> anyhow::Result<(Interpretation, f64, f64)> {
+    let started = Instant::now();
+    let reading = interpreter.interpret(position, alternatives);
+    let readback = match &reading.reading {
+        Reading::Move(mv) => format!("{}?", spoken_move(position, mv, vocab)),
+        _ => String::new(),
+    };
+    let interpret_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let first_sound_ms = if readback.is_empty() {
+        0.0
+    } else {
+        synthesize(&readback, voice)?
+            .first_block_after
+            .as_secs_f64()
+            * 1000.0
+    };
+    Ok((reading, interpret_ms, first_sound_ms))
 }

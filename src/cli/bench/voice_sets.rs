@@ -22,19 +22,18 @@
 //! for a screen reader, and `--json FILE` (`-`: standard output) for a summary.
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use serde_json::{Value, json};
 use shakmaty::Chess;
 
-use super::voice::{LEAD_MS, TAIL_MS, quantile, sox_noise, speech_end};
+use super::voice::{LEAD_MS, TAIL_MS, quantile, read_back, sox_noise, speech_end};
 use crate::asr::input::{Heard, ListenConfig, Listener, VoiceEvent};
 use crate::asr::{self, Backend, Grammar, Recognizer, RecognizerConfig};
 use crate::audio::resample::resample;
 use crate::audio::{SAMPLE_RATE, mix_at_snr, rms};
-use crate::interpret::{Interpreter, Reading, spoken_move};
+use crate::interpret::{Interpreter, Reading};
 use crate::lang::Lang;
 use crate::speech::espeak::{Voice, synthesize};
 use crate::vocab::Vocab;
@@ -995,24 +994,16 @@ fn hear_case(
     let Some(heard) = heard.into_iter().next() else {
         return Ok(out);
     };
-    let started = Instant::now();
-    let interpretation = interpreter.interpret(&case.position, &heard.alternatives);
+    let (interpretation, interpret_ms, first_sound_ms) = read_back(
+        interpreter,
+        &case.position,
+        &heard.alternatives,
+        vocab,
+        &readback_voice(case.lang),
+    )?;
     out.exact = interpretation.exact;
     out.fit = heard.fit;
     let reading = interpretation.reading;
-    let readback = match &reading {
-        Reading::Move(mv) => format!("{}?", spoken_move(&case.position, mv, vocab)),
-        _ => String::new(),
-    };
-    let interpret_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let first_sound_ms = if readback.is_empty() {
-        0.0
-    } else {
-        synthesize(&readback, &readback_voice(case.lang))?
-            .first_block_after
-            .as_secs_f64()
-            * 1000.0
-    };
     let waited_ms =
         (heard.committed_ms as f64 - offset_ms - end_of_speech as f64 / per_ms as f64).max(0.0);
     out.latency_ms = Some(waited_ms + heard.decoded_ms + interpret_ms + first_sound_ms);
