@@ -9,7 +9,7 @@ mod voice_support;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
@@ -140,22 +140,13 @@ fn an_old_journal_without_played_resumes_as_before() {
 // ----- `rochade play` -------------------------------------------------------------------------
 
 fn spawn_play(games: &Path, speech: &[&str], confirm_ms: u64) -> (Child, Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .args(["play", "--json", "--time-control", "600+0", "--confirm-ms"])
+    let mut play = Command::new(env!("CARGO_BIN_EXE_rochade"));
+    play.args(["play", "--json", "--time-control", "600+0", "--confirm-ms"])
         .arg(confirm_ms.to_string())
         .args(speech)
         .arg("--games-dir")
-        .arg(games)
-        .env("ROCHADE_VOICE_LOG", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("rochade play starts");
-    let (tx, rx) = std::sync::mpsc::channel();
-    process_support::forward(child.stdout.take().expect("stdout"), tx.clone(), "");
-    process_support::forward(child.stderr.take().expect("stderr"), tx, "[stderr] ");
-    (child, rx)
+        .arg(games);
+    process_support::spawn_merged(play)
 }
 
 use process_support::wait_for;

@@ -10,8 +10,8 @@ mod voice_support;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::Command;
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use rochade::lang::Lang;
@@ -81,32 +81,23 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
     }
     let dir = tempfile::tempdir().expect("tempdir");
     let games = dir.path().join("games");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .args([
-            "play",
-            "--voice",
-            "--recognizer",
-            "pocketsphinx",
-            "--confirm-ms",
-            "0",
-            "--time-control",
-            "5400+30",
-            "--speech",
-            "auto",
-        ])
-        .arg("--games-dir")
-        .arg(&games)
-        .env("ROCHADE_VOICE_LOG", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("rochade play starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, lines) = channel();
-    process_support::forward(stdout, tx.clone(), "");
+    let mut play = Command::new(env!("CARGO_BIN_EXE_rochade"));
+    play.args([
+        "play",
+        "--voice",
+        "--recognizer",
+        "pocketsphinx",
+        "--confirm-ms",
+        "0",
+        "--time-control",
+        "5400+30",
+        "--speech",
+        "auto",
+    ])
+    .arg("--games-dir")
+    .arg(&games);
     // What the recognizer heard (ROCHADE_VOICE_LOG) joins the lines seen, for the reports.
-    process_support::forward(child.stderr.take().expect("stderr"), tx, "[stderr] ");
+    let (mut child, lines) = process_support::spawn_merged(play);
     let mut seen = Vec::new();
     assert!(
         wait_for(&lines, &mut seen, |l| l.starts_with("Rochade Partie")).is_some(),

@@ -2,6 +2,7 @@
 //! line, on a channel, so that a test can wait for a line with a deadline.
 #![allow(dead_code)]
 use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,22 @@ pub fn forward(output: impl Read + Send + 'static, tx: Sender<String>, prefix: &
             }
         }
     });
+}
+
+/// Starts `command` (a `rochade` run) with the recognizer's log on, its stdin piped, and its
+/// stdout and stderr (lines prefixed `[stderr] `) merged into one stream of lines.
+pub fn spawn_merged(mut command: Command) -> (Child, Receiver<String>) {
+    let mut child = command
+        .env("ROCHADE_VOICE_LOG", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rochade starts");
+    let (tx, rx) = channel();
+    forward(child.stdout.take().expect("stdout"), tx.clone(), "");
+    forward(child.stderr.take().expect("stderr"), tx, "[stderr] ");
+    (child, rx)
 }
 
 /// Waits up to `within` for a line that `want` accepts; every line read is kept in `seen`
