@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use rochade::asr::input::{
-    AudioSource, ListenConfig, Listener, VoiceConfig, VoiceEvent, VoiceInput,
+    AudioSource, ListenConfig, Listener, NOISY_MOVE_CONFIDENCE, VoiceConfig, VoiceEvent, VoiceInput,
 };
 use rochade::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
 use rochade::audio::resample::resample;
@@ -194,6 +194,15 @@ fn a_move_in_noise_is_heard_whole_and_committed_before_the_end_silence() {
     assert_eq!(heard.len(), 1, "{events:?}");
     assert_eq!(heard[0].best(), "springer felix drei");
     assert!(heard[0].committed_ms - heard[0].speech_end_ms < config.end_silence_ms);
+    // In noise no move is sure enough for the correction window: only "ja" makes it.
+    assert!(
+        heard[0]
+            .alternatives
+            .iter()
+            .all(|(_, confidence)| *confidence <= NOISY_MOVE_CONFIDENCE),
+        "{:?}",
+        heard[0].alternatives
+    );
 }
 
 #[test]

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::grammar::{Grammar, Recognition};
+use super::grammar::{Grammar, Meaning, Recognition};
 use super::{AsrError, Backend, GrammarReport, Recognizer};
 use crate::audio::capture::{self, CaptureEvent, MuteGuard, MuteSwitch};
 use crate::audio::endpoint::{EndpointConfig, Endpointer};
@@ -57,7 +57,8 @@ pub struct ListenConfig {
     /// utterance is decoded as it stands this often ([`Listener`]'s probes).
     pub probe_interval_ms: u64,
     /// Over this noise floor (dB full scale) the endpointer hears the quiet end of a word as
-    /// silence, so a probe is trusted only when the next one, with more of the word, agrees.
+    /// silence, so a probe is trusted only when the next one, with more of the word, agrees;
+    /// and no move heard is sure enough for the correction window ([`NOISY_MOVE_CONFIDENCE`]).
     pub noisy_floor_db: f64,
     /// Audio kept from before the detected start (soft first consonants).
     pub pre_roll_ms: u64,
@@ -87,6 +88,12 @@ impl Default for ListenConfig {
         }
     }
 }
+
+/// In noise, a move heard keeps at most this confidence, so that it is read back as a
+/// question and made only by "ja". At 10 dB SNR the acoustic fit no longer tells a misheard
+/// move from a right one: on the tuning set (`bench voice --set`, pink noise) 6 wrong moves
+/// were as sure as 60 right ones. Commands keep theirs: "ja" must still be heard.
+pub const NOISY_MOVE_CONFIDENCE: f32 = 0.5;
 
 /// One recognized utterance.
 #[derive(Debug, Clone, PartialEq)]
@@ -399,10 +406,7 @@ impl Listener {
         let started = Instant::now();
         let alternatives = recognizer.finish()?;
         let recognition = self.grammar.rank(&alternatives);
-        let noisy = self
-            .endpointer
-            .floor_db()
-            .is_some_and(|floor| floor > self.config.noisy_floor_db);
+        let noisy = self.noisy();
         let confirmed = !noisy || before.is_some_and(|b| b.heard == recognition.best());
         if recognition.in_grammar && self.grammar.is_final(recognition.best()) && confirmed {
             events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), true));
@@ -418,6 +422,13 @@ impl Listener {
         self.utterance = audio;
         self.compute += started.elapsed();
         fed
+    }
+
+    /// Whether the noise floor is over [`ListenConfig::noisy_floor_db`].
+    fn noisy(&self) -> bool {
+        self.endpointer
+            .floor_db()
+            .is_some_and(|floor| floor > self.config.noisy_floor_db)
     }
 
     /// Where the speech of the utterance in progress starts and (so far) ends, as stream
@@ -469,8 +480,20 @@ impl Listener {
         let position = self.endpointer.position();
         let (speech_start, speech_end) = self.speech_bounds();
         self.compute += decoded;
+        let mut alternatives = recognition.pairs();
+        if self.noisy() {
+            for (text, confidence) in &mut alternatives {
+                let only_moves = self
+                    .grammar
+                    .meanings(text)
+                    .is_some_and(|meanings| meanings.iter().all(|m| matches!(m, Meaning::Move(_))));
+                if only_moves {
+                    *confidence = confidence.min(NOISY_MOVE_CONFIDENCE);
+                }
+            }
+        }
         let heard = VoiceEvent::Heard(Heard {
-            alternatives: recognition.pairs(),
+            alternatives,
             in_grammar: recognition.in_grammar,
             samples: std::mem::take(&mut self.utterance),
             speech_start_ms: speech_start / PER_MS,

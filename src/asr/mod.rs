@@ -141,6 +141,9 @@ pub struct AcousticFit {
     /// stretched over a sentence has far fewer.
     pub phrase_phones: usize,
     pub spoken_phones: usize,
+    /// The largest gap per frame of one word of the phrase against the loop over the same
+    /// frames: one misheard word ("fünf" for "vier") hides in a good fit of the rest.
+    pub worst_word_gap: f64,
 }
 
 /// A speech recognizer bound to a grammar. Audio is 16 kHz mono.

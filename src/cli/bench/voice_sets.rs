@@ -597,6 +597,11 @@ struct SetOutcome {
     heard: String,
     got: String,
     latency_ms: Option<f64>,
+    /// The parts of the latency: the quiet waited for, the final decode, and whether the
+    /// listener committed early (a final phrase).
+    waited_ms: f64,
+    decoded_ms: f64,
+    early: bool,
     compute_ms: f64,
     audio_ms: f64,
     /// Whether the reading was sure (made by the window) or needs an explicit "ja".
@@ -985,6 +990,9 @@ fn hear_case(
         heard: String::new(),
         got: "nothing heard".into(),
         latency_ms: None,
+        waited_ms: 0.0,
+        decoded_ms: 0.0,
+        early: false,
         compute_ms: 0.0,
         audio_ms,
         exact: true,
@@ -1007,6 +1015,9 @@ fn hear_case(
     let waited_ms =
         (heard.committed_ms as f64 - offset_ms - end_of_speech as f64 / per_ms as f64).max(0.0);
     out.latency_ms = Some(waited_ms + heard.decoded_ms + interpret_ms + first_sound_ms);
+    out.waited_ms = waited_ms;
+    out.decoded_ms = heard.decoded_ms;
+    out.early = heard.early;
     out.compute_ms = heard.compute_ms;
     out.heard = heard.best().to_string();
     out.got = reading_text(&reading);
@@ -1046,6 +1057,9 @@ fn write_outcomes(
             "verdict": format!("{:?}", o.verdict), "exact": o.exact,
             "fit_gap": o.fit.map(|f| f.gap),
             "phones": o.fit.map(|f| [f.phrase_phones, f.spoken_phones]),
+            "word_gap": o.fit.map(|f| f.worst_word_gap),
+            "latency_ms": o.latency_ms, "waited_ms": o.waited_ms,
+            "decoded_ms": o.decoded_ms, "early": o.early,
         });
         writeln!(out, "{line}")?;
     }
@@ -1055,6 +1069,7 @@ fn write_outcomes(
             "label": r.label, "heard": r.heard, "moves": r.moves, "commands": r.commands,
             "fit_gaps": r.fits.iter().map(|f| f.map(|f| f.gap)).collect::<Vec<_>>(),
             "phones": r.fits.iter().map(|f| f.map(|f| [f.phrase_phones, f.spoken_phones])).collect::<Vec<_>>(),
+            "word_gaps": r.fits.iter().map(|f| f.map(|f| f.worst_word_gap)).collect::<Vec<_>>(),
             "exact": r.exact,
         });
         writeln!(out, "{line}")?;
