@@ -34,7 +34,7 @@
 //!
 //! Damage is never repaired silently: the caller decides (with the player or the arbiter) to
 //! go on from the last good line, and then records that decision with
-//! [`Journal::set_aside_from`], which appends a sealed `{"set_aside":{"from_line":K,
+//! [`Journal::set_aside`], which appends a sealed `{"set_aside":{"from_line":K,
 //! "to_line":M}}` line. The damaged lines stay in the file, untouched; readers leave lines
 //! K to M out from then on, and their problems are listed in [`JournalRead::set_aside`].
 //!
@@ -254,7 +254,7 @@ pub struct JournalRead<T> {
     /// The line number of each record, in the same order.
     pub record_lines: Vec<usize>,
     pub problems: Vec<JournalProblem>,
-    /// Lines set aside by an earlier decision ([`Journal::set_aside_from`]): (first, last)
+    /// Lines set aside by an earlier decision ([`Journal::set_aside`]): (first, last)
     /// line, and the problems they had. Their records are not in `records`.
     pub set_aside: Vec<SetAside>,
 }
@@ -802,17 +802,24 @@ impl Journal {
         Ok(())
     }
 
-    /// Records the decision to go on without the lines from `from_line` to the last line now
-    /// in the file (damaged, or after damage): a sealed `set_aside` line is appended, the
-    /// lines themselves stay as they are, and readers leave them out from then on.
-    pub fn set_aside_from(&mut self, from_line: usize) -> Result<(), JournalError> {
-        let to_line = usize::try_from(self.next_seq).unwrap_or(usize::MAX);
-        if from_line < 2 || from_line > to_line {
+    /// Records the decision to go on without lines `from_line` to `to_line` (damaged, or
+    /// after damage; at most up to the last line now in the file): a sealed `set_aside` line
+    /// is appended, the lines themselves stay as they are, and readers leave them (and their
+    /// problems) out from then on. Line 1, the header, holds no record: setting it aside
+    /// only accepts its damage.
+    pub fn set_aside(&mut self, from_line: usize, to_line: usize) -> Result<(), JournalError> {
+        let to_line = to_line.min(self.last_line());
+        if from_line < 1 || from_line > to_line {
             return Ok(());
         }
         let record =
             serde_json::json!({ SET_ASIDE: { "from_line": from_line, "to_line": to_line } });
         self.append(&record)
+    }
+
+    /// The number of the last complete line in the file (the header is line 1).
+    pub fn last_line(&self) -> usize {
+        usize::try_from(self.next_seq).unwrap_or(usize::MAX)
     }
 
     /// The journal's file.
