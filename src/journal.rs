@@ -337,7 +337,8 @@ fn parse_header(path: &Path, line: &[u8]) -> Result<JournalHeader, JournalError>
     Ok(header)
 }
 
-fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
+/// The bytes of the journal file at `path` (a regular file; a device is refused).
+pub fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
     let meta = std::fs::metadata(path).map_err(|source| {
         if source.kind() == io::ErrorKind::NotFound {
             JournalError::NotFound {

@@ -12,7 +12,9 @@ use serde_json::Value;
 
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{Effect, Event, TimedEffect, TimedEvent};
-use crate::journal::{Damage, Journal, JournalHeader, JournalProblem, read_journal, utc_rfc3339};
+use crate::journal::{
+    Damage, Journal, JournalHeader, JournalProblem, read_journal_bytes, utc_rfc3339,
+};
 use crate::lang::Lang;
 use crate::scoresheet::brf::{self, BrailleOptions};
 use crate::scoresheet::{pgn, text};
@@ -58,7 +60,7 @@ pub fn parse_event_line(line: &str) -> Result<TimedEvent, String> {
 #[derive(Debug)]
 pub struct JournalCheck {
     /// The events to replay, each with its wall-clock time, up to the first damaged line.
-    events: Vec<(TimedEvent, Option<u64>)>,
+    pub events: Vec<(TimedEvent, Option<u64>)>,
     /// A torn last line (the trace of a crash in the middle of a write): dropped.
     pub torn: Option<JournalProblem>,
     /// Damage anywhere else, in line order: resuming needs the player's or arbiter's consent.
@@ -84,7 +86,13 @@ impl JournalCheck {
 /// Reads and checks a journal for `--resume`: checksums, sequence, and that the game times
 /// never go back.
 pub fn check_journal(path: &Path) -> Result<JournalCheck, String> {
-    let read = read_journal::<Value>(path).map_err(|e| e.to_string())?;
+    let bytes = crate::journal::read_all(path).map_err(|e| e.to_string())?;
+    check_journal_bytes(path, &bytes)
+}
+
+/// [`check_journal`] of a journal's bytes (`path` names it in messages).
+pub fn check_journal_bytes(path: &Path, bytes: &[u8]) -> Result<JournalCheck, String> {
+    let read = read_journal_bytes::<Value>(path, bytes).map_err(|e| e.to_string())?;
     let (torn, mut damage): (Vec<_>, Vec<_>) =
         read.problems.into_iter().partition(JournalProblem::is_torn);
     let mut events = Vec::new();
@@ -93,8 +101,10 @@ pub fn check_journal(path: &Path) -> Result<JournalCheck, String> {
         let wall = record.get("wall_ms").and_then(Value::as_u64);
         match parse_event_line(&record.to_string()) {
             Ok(ev) => {
+                // (A line already found out of place is not reported twice.)
                 if let Some(previous_at) = previous_at
                     && ev.at < previous_at
+                    && !damage.iter().any(|p| p.line() == line)
                 {
                     damage.push(JournalProblem::Damaged {
                         line,
@@ -415,29 +425,31 @@ pub fn is_journal_file(path: &Path) -> bool {
     is_journal_text(&String::from_utf8_lossy(&start[..n]))
 }
 
-/// The record of a journal, replayed through the assistant (for `scoresheet` and `reconcile`).
+/// The record of a journal, replayed through the assistant (for `scoresheet` and `reconcile`),
+/// as a resumption would replay it (a torn last line dropped, lines set aside left out). A
+/// damaged journal is refused with its damage: `play --resume` is where it is decided on.
 pub fn record_of_journal(path: &Path) -> Result<crate::scoresheet::Record, String> {
-    let read = read_journal::<Value>(path).map_err(|e| e.to_string())?;
-    let mut assistant = Assistant::new();
-    for record in read.records {
-        if let Ok(ev) = parse_event_line(&record.to_string()) {
-            assistant.handle(&ev);
-        }
-    }
-    assistant
-        .record()
-        .cloned()
-        .ok_or_else(|| format!("{}: the journal has no game start", path.display()))
+    let check = check_journal(path)?;
+    record_of_check(&check).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The record of a journal's text (its header line first), replayed through the assistant.
-/// Broken lines are skipped, as when resuming.
+/// [`record_of_journal`] of a journal's text (its header line first).
 pub fn record_of_journal_text(text: &str) -> Result<crate::scoresheet::Record, String> {
+    let check = check_journal_bytes(Path::new("journal"), text.as_bytes())?;
+    record_of_check(&check)
+}
+
+fn record_of_check(check: &JournalCheck) -> Result<crate::scoresheet::Record, String> {
+    if check.is_damaged() {
+        let damage: Vec<String> = check.damage.iter().map(ToString::to_string).collect();
+        return Err(format!(
+            "the journal is damaged ({}); resume it with rochade play --resume to decide how to go on",
+            damage.join("; ")
+        ));
+    }
     let mut assistant = Assistant::new();
-    for line in text.lines().skip(1) {
-        if let Ok(ev) = parse_event_line(line) {
-            assistant.handle(&ev);
-        }
+    for (ev, _) in &check.events {
+        assistant.handle(ev);
     }
     assistant
         .record()
