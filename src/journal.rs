@@ -14,7 +14,7 @@
 //! bytes before `,"crc":`, written as eight lowercase hex digits:
 //!
 //! ```text
-//! {"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z","seq":0,"crc":"…"}
+//! {"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z","seq":0,"crc":"a2c03053"}
 //! {"at":0,"start":{…},"wall_ms":1795438800000,"seq":1,"crc":"…"}
 //! ```
 //!
@@ -1001,6 +1001,15 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn the_header_sealed_as_the_docs_show_it() {
+        let header = br#"{"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z"}"#;
+        assert_eq!(
+            String::from_utf8(seal(header, 0).unwrap()).unwrap(),
+            r#"{"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z","seq":0,"crc":"a2c03053"}"#
+        );
+    }
 
     #[test]
     fn crc32_of_the_standard_check_string() {

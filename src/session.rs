@@ -1,9 +1,12 @@
 //! A game session: the assistant with its journal and its scoresheet files. Every event is
 //! written to the journal and synced to disk before the assistant handles it, so that nothing
 //! announced as done can be lost; the scoresheet files are rewritten (atomically) after every
-//! made move. `--resume` replays the journal into a fresh assistant. The end of a read-back's
-//! playback (`played`, which starts its correction window) is journaled like every event, so a
-//! resumed game comes back to the same deadline.
+//! made move, beside the journal under names that are never the journal's ([`sheet_stem`]),
+//! and never over another journal. `--resume` checks the journal ([`check_journal`]: a torn
+//! last line is dropped; damage, by line, is typed [`JournalProblem`]s the shell puts in words
+//! and asks about) and replays it into a fresh assistant, up to the last good line when the
+//! damage was agreed to; the shell then feeds [`Event::Resumed`]. The end of a read-back's
+//! playback (`played`, which starts its correction window) is journaled like every event.
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 

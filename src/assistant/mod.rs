@@ -14,6 +14,10 @@
 //! starts nothing. A `played` event never shortens a window, and a read-back from an inexact
 //! reading has no window at all.
 //!
+//! After an interruption the shell sends [`Event::Resumed`]: the player hears where the game
+//! stands, a waiting read-back is read back again with a fresh window (never made by the time
+//! the program was down), and the last move is announced again to whoever may have missed it.
+//!
 //! This module holds the assistant's state and takes each event to the part that handles
 //! it: `questions` (read-backs and what follows them), `opponent` (the opponent's
 //! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,

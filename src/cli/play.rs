@@ -11,8 +11,14 @@
 //! `window_after_playback`, and the loop feeds a `played` event (journaled like every event)
 //! when the speech thread reports that the read-back's playback has ended
 //! ([`crate::cli::play_voice::Speech::finished`], with the instant it ended), or at once when
-//! it is only printed (`--speech off`). The loop never waits for speech. A game resumed while
-//! a read-back was still being played gets its window from the resumption.
+//! it is only printed (`--speech off`). The loop never waits for speech.
+//!
+//! `--resume`: a torn last line of the journal is said and dropped; damage is said and printed
+//! line by line, and the game goes on from the last good line only when the player or the
+//! arbiter types "ja" (or gave `--accept-damage`). The first event of a resumed game is
+//! `resumed`: the player hears where the game stands, a waiting read-back is read back again
+//! (its window starts when that has been said), and the last move is announced again to
+//! whoever may not have heard it.
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
