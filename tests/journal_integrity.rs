@@ -223,3 +223,33 @@ fn lines_set_aside_stay_in_the_file_and_are_left_out_with_their_problems() {
         }]
     );
 }
+
+#[test]
+fn a_changed_header_is_damage_on_line_1_and_can_be_set_aside_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = journal_of(dir.path(), 2);
+    let mut lines = lines_of(&path);
+    lines[0] = lines[0].replace("2026-11-23", "2026-11-24");
+    write_lines(&path, &lines);
+    let read = read_journal::<Said>(&path).unwrap();
+    assert_eq!(
+        read.problems,
+        vec![JournalProblem::Damaged {
+            line: 1,
+            damage: Damage::ChecksumMismatch
+        }]
+    );
+    assert_eq!(
+        read.records,
+        vec![said(1), said(2)],
+        "the header holds no record"
+    );
+
+    let mut journal = Journal::open_append(&path).unwrap();
+    journal.set_aside(1, 1).unwrap();
+    drop(journal);
+    let read = read_journal::<Said>(&path).unwrap();
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+    assert_eq!(read.records, vec![said(1), said(2)]);
+    assert_eq!(read.set_aside[0].problems.len(), 1);
+}
