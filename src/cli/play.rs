@@ -317,13 +317,10 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             };
             let check = check_journal(&path).map_err(|e| anyhow::anyhow!(e))?;
             let words = Words::new(Vocab::builtin(check.lang.unwrap_or(args.lang)));
-            let mut accept_damage = false;
-            if check.is_damaged() {
-                match agree_to_damage(&args, &printer, &words, &check) {
-                    Ok(true) => accept_damage = true,
-                    Ok(false) => return Ok(2),
-                    Err(e) => return Err(e),
-                }
+            let accept_damage = check.is_damaged();
+            if accept_damage && !agree_to_damage(&args, &printer, &words, &check)? {
+                // Not resumed, nothing changed: exit status 2.
+                return Ok(2);
             }
             let (session, resumed) =
                 Session::resume(&path, accept_damage).map_err(|e| anyhow::anyhow!(e))?;
