@@ -8,12 +8,35 @@
 //! `append` says so, rolls the file back to its last good length, and the caller announces
 //! the failure instead of the effect.
 //!
-//! [`read_journal`] reads the records back in order. A crash in the middle of a write leaves
-//! a *torn* last line (no final newline, perhaps not even valid JSON): it is reported and
-//! skipped, and everything before it is intact. A broken line in the middle is reported by
-//! its line number and skipped. [`Journal::open_append`] continues a journal after a crash:
-//! it saves a torn tail to a `.torn` file beside the journal, cuts it off, and appends
-//! from a fresh line.
+//! **Every line is sealed** (format 2): the writer adds a sequence number `seq` (the header is
+//! 0, the first record 1: a line's `seq` is its line number minus one) and then, as the last
+//! field, a checksum `crc`: the CRC-32 (IEEE 802.3, as zlib and PNG use it) of the line's
+//! bytes before `,"crc":`, written as eight lowercase hex digits:
+//!
+//! ```text
+//! {"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z","seq":0,"crc":"a2c03053"}
+//! {"at":0,"start":{…},"wall_ms":1795438800000,"seq":1,"crc":"…"}
+//! ```
+//!
+//! The names `seq`, `crc` and `set_aside` are the journal's own; records do not use them.
+//!
+//! [`read_journal`] reads the records back in order and checks every line. A crash in the
+//! middle of a write leaves a *torn* last line (no final newline, perhaps not even valid
+//! JSON): it is reported as [`JournalProblem::TornLastLine`] and skipped, and everything before
+//! it is intact. Any other fault is [`JournalProblem::Damaged`], by line number and
+//! [`Damage`]: a line whose checksum does not match (a changed byte), a line without one in a
+//! sealed journal, a gap in the sequence (a deleted line), a line out of its place (a
+//! reordered or repeated one), a line that is not a record. Journals of format 1 (written
+//! before lines were sealed) have no checksums and still read; lines appended to them later
+//! are sealed and checked. [`Journal::open_append`] continues a journal after a crash: it saves
+//! a torn tail to a `.torn` file beside the journal, cuts it off, and appends from a fresh
+//! line.
+//!
+//! Damage is never repaired silently: the caller decides (with the player or the arbiter) to
+//! go on from the last good line, and then records that decision with
+//! [`Journal::set_aside`], which appends a sealed `{"set_aside":{"from_line":K,
+//! "to_line":M}}` line. The damaged lines stay in the file, untouched; readers leave lines
+//! K to M out from then on, and their problems are listed in [`JournalRead::set_aside`].
 //!
 //! ```
 //! use rochade::journal::{read_journal, Journal, JournalHeader};
@@ -44,11 +67,15 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::storage::{self, is_disk_full, parent_dir, sync_dir};
 
 /// The journal format this program writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The first format whose lines are all sealed with `seq` and `crc`.
+pub const SEALED_FORMAT: u32 = 2;
 
 /// The first line of every journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,6 +139,8 @@ pub enum JournalError {
     },
     #[error("the record could not be turned into JSON: {0}")]
     Serialize(#[source] serde_json::Error),
+    #[error("a journal record must be a JSON object, so that it can carry its seq and crc")]
+    NotAnObject,
     #[error("the torn end of the journal {path} could not be saved: {source}")]
     SaveTorn {
         path: PathBuf,
@@ -148,6 +177,41 @@ pub enum JournalProblem {
         bytes: usize,
         error: String,
     },
+    /// A complete line is damaged: changed, out of its place, or lines are missing before it.
+    Damaged { line: usize, damage: Damage },
+}
+
+/// How a complete line of a journal is damaged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Damage {
+    /// Its checksum does not match its bytes: something in the line was changed.
+    ChecksumMismatch,
+    /// It has no checksum, in a journal whose lines all have one.
+    NoChecksum,
+    /// `count` lines are missing right before it (its sequence number jumps).
+    Missing { count: u64 },
+    /// It belongs elsewhere: its sequence number is `seq`, this place wants `expected` (a
+    /// reordered or repeated line).
+    OutOfOrder { seq: u64, expected: u64 },
+    /// Its game time `at` is earlier than the line before it (`previous_at`); found by the
+    /// session, which knows the times.
+    OutOfTime { at: u64, previous_at: u64 },
+}
+
+impl JournalProblem {
+    /// The line the problem is on (1-based; the header is line 1).
+    pub fn line(&self) -> usize {
+        match self {
+            JournalProblem::TornLastLine { line, .. }
+            | JournalProblem::BrokenLine { line, .. }
+            | JournalProblem::Damaged { line, .. } => *line,
+        }
+    }
+
+    /// Whether this is a torn last line (the normal trace of a crash), not damage.
+    pub fn is_torn(&self) -> bool {
+        matches!(self, JournalProblem::TornLastLine { .. })
+    }
 }
 
 impl std::fmt::Display for JournalProblem {
@@ -161,6 +225,23 @@ impl std::fmt::Display for JournalProblem {
                 f,
                 "line {line} ({bytes} bytes) is not a valid record ({error}); it was skipped"
             ),
+            JournalProblem::Damaged { line, damage } => match damage {
+                Damage::ChecksumMismatch => {
+                    write!(f, "line {line} was changed: its checksum does not match")
+                }
+                Damage::NoChecksum => write!(f, "line {line} has no checksum"),
+                Damage::Missing { count } => {
+                    write!(f, "{count} line(s) are missing before line {line}")
+                }
+                Damage::OutOfOrder { seq, expected } => write!(
+                    f,
+                    "line {line} is out of order (it is record {seq}; record {expected} belongs here)"
+                ),
+                Damage::OutOfTime { at, previous_at } => write!(
+                    f,
+                    "line {line} is out of time (at {at} ms, after a line at {previous_at} ms)"
+                ),
+            },
         }
     }
 }
@@ -170,12 +251,29 @@ impl std::fmt::Display for JournalProblem {
 pub struct JournalRead<T> {
     pub header: JournalHeader,
     pub records: Vec<T>,
+    /// The line number of each record, in the same order.
+    pub record_lines: Vec<usize>,
+    pub problems: Vec<JournalProblem>,
+    /// Lines set aside by an earlier decision ([`Journal::set_aside`]): (first, last)
+    /// line, and the problems they had. Their records are not in `records`.
+    pub set_aside: Vec<SetAside>,
+}
+
+/// Lines a decision set aside, and the problems found in them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAside {
+    pub from_line: usize,
+    pub to_line: usize,
+    /// The line of the `set_aside` record itself.
+    pub marked_on: usize,
     pub problems: Vec<JournalProblem>,
 }
 
 /// The split of a journal's bytes into its header, its complete lines and a torn tail.
 struct Layout<'a> {
     header: JournalHeader,
+    /// The header's line, without the newline.
+    header_line: &'a [u8],
     /// Complete lines after the header: (1-based line number, bytes without the newline).
     lines: Vec<(usize, &'a [u8])>,
     /// Bytes after the last newline, if any, with their line number.
@@ -208,6 +306,7 @@ fn layout<'a>(path: &Path, bytes: &'a [u8]) -> Result<Layout<'a>, JournalError> 
     let torn = (good_len < bytes.len()).then(|| (number, &bytes[good_len..]));
     Ok(Layout {
         header,
+        header_line: &bytes[..header_end],
         lines,
         torn,
         good_len,
@@ -238,7 +337,8 @@ fn parse_header(path: &Path, line: &[u8]) -> Result<JournalHeader, JournalError>
     Ok(header)
 }
 
-fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
+/// The bytes of the journal file at `path` (a regular file; a device is refused).
+pub fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
     let meta = std::fs::metadata(path).map_err(|source| {
         if source.kind() == io::ErrorKind::NotFound {
             JournalError::NotFound {
@@ -263,22 +363,168 @@ fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
     })
 }
 
-/// Reads a journal: its header, its records in order, and every problem found (torn last
-/// line, broken lines), each skipped without losing the lines around it. A file whose first
-/// line is not a journal header is an error.
+/// Reads a journal: its header, its records in order, and every problem found (a torn last
+/// line, damaged or broken lines), each skipped without losing the lines around it. A file
+/// whose first line is not a journal header is an error.
 pub fn read_journal<T: DeserializeOwned>(path: &Path) -> Result<JournalRead<T>, JournalError> {
     let bytes = read_all(path)?;
-    let layout = layout(path, &bytes)?;
-    let mut records = Vec::with_capacity(layout.lines.len());
+    read_journal_bytes(path, &bytes)
+}
+
+/// [`read_journal`] of a journal's bytes already in memory (`path` names it in errors).
+pub fn read_journal_bytes<T: DeserializeOwned>(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<JournalRead<T>, JournalError> {
+    let layout = layout(path, bytes)?;
+    let sealed_format = layout.header.rochade_journal >= SEALED_FORMAT;
     let mut problems = Vec::new();
-    for (line, text) in layout.lines {
-        match serde_json::from_slice::<T>(text) {
-            Ok(record) => records.push(record),
+    let damaged = |line: usize, damage: Damage| JournalProblem::Damaged { line, damage };
+
+    // The header: sealed from format 2 on, with sequence number 0.
+    match check_line(layout.header_line) {
+        Checked::Sealed { value } => {
+            let seq = value.get("seq").and_then(Value::as_u64);
+            if seq != Some(0) {
+                problems.push(damaged(
+                    1,
+                    Damage::OutOfOrder {
+                        seq: seq.unwrap_or(u64::MAX),
+                        expected: 0,
+                    },
+                ));
+            }
+        }
+        Checked::BadSeal => problems.push(damaged(1, Damage::ChecksumMismatch)),
+        Checked::Unsealed { .. } if sealed_format => problems.push(damaged(1, Damage::NoChecksum)),
+        Checked::Unsealed { .. } | Checked::NotJson(_) => {}
+    }
+
+    // Each line: its seal, then its JSON.
+    let mut lines: Vec<(usize, usize, Checked)> = Vec::with_capacity(layout.lines.len());
+    let mut seen_sealed = sealed_format;
+    for &(line, text) in &layout.lines {
+        let checked = check_line(text);
+        match &checked {
+            Checked::Sealed { .. } | Checked::BadSeal => seen_sealed = true,
+            // Once lines are sealed, every later line must be (an old journal continued by
+            // this program is sealed from where it was continued).
+            Checked::Unsealed { .. } if seen_sealed => {
+                problems.push(damaged(line, Damage::NoChecksum));
+                lines.push((line, text.len(), Checked::BadSeal));
+                continue;
+            }
+            _ => {}
+        }
+        lines.push((line, text.len(), checked));
+    }
+
+    // The sequence: each sealed line's `seq` is the one after the line before it.
+    let seqs: Vec<Option<u64>> = lines
+        .iter()
+        .map(|(_, _, c)| match c {
+            Checked::Sealed { value } => value.get("seq").and_then(Value::as_u64),
+            _ => None,
+        })
+        .collect();
+    let mut expected: u64 = 1;
+    for (i, (line, _, checked)) in lines.iter().enumerate() {
+        if let Checked::Sealed { value } = checked
+            && value.get(SET_ASIDE).is_some()
+        {
+            // A decision restarts the count at its own line.
+            expected = (*line as u64).saturating_sub(1);
+        }
+        match seqs[i] {
+            None => expected += 1,
+            Some(s) if s == expected => expected += 1,
+            Some(s) if s > expected => {
+                let comes_later = seqs[i + 1..]
+                    .iter()
+                    .flatten()
+                    .any(|&later| (expected..s).contains(&later));
+                problems.push(damaged(
+                    *line,
+                    if comes_later {
+                        Damage::OutOfOrder { seq: s, expected }
+                    } else {
+                        Damage::Missing {
+                            count: s - expected,
+                        }
+                    },
+                ));
+                expected = s + 1;
+            }
+            Some(s) => problems.push(damaged(*line, Damage::OutOfOrder { seq: s, expected })),
+        }
+    }
+
+    // The records, and the decisions that set lines aside.
+    let mut set_aside: Vec<SetAside> = Vec::new();
+    let mut records = Vec::with_capacity(lines.len());
+    let mut record_lines = Vec::with_capacity(lines.len());
+    for (line, len, checked) in lines {
+        let value = match checked {
+            Checked::BadSeal => {
+                if !problems.iter().any(|p| p.line() == line) {
+                    problems.push(damaged(line, Damage::ChecksumMismatch));
+                }
+                continue;
+            }
+            Checked::NotJson(error) => {
+                problems.push(JournalProblem::BrokenLine {
+                    line,
+                    bytes: len,
+                    error,
+                });
+                continue;
+            }
+            Checked::Sealed { value } | Checked::Unsealed { value } => value,
+        };
+        if let Some(range) = value.get(SET_ASIDE) {
+            let bound = |key: &str| {
+                range
+                    .get(key)
+                    .and_then(Value::as_u64)
+                    .and_then(|n| usize::try_from(n).ok())
+            };
+            if let (Some(from_line), Some(to_line)) = (bound("from_line"), bound("to_line")) {
+                set_aside.push(SetAside {
+                    from_line,
+                    to_line,
+                    marked_on: line,
+                    problems: Vec::new(),
+                });
+                continue;
+            }
+        }
+        match serde_json::from_value::<T>(without_seal(value)) {
+            Ok(record) => {
+                records.push(record);
+                record_lines.push(line);
+            }
             Err(e) => problems.push(JournalProblem::BrokenLine {
                 line,
-                bytes: text.len(),
+                bytes: len,
                 error: e.to_string(),
             }),
+        }
+    }
+    problems.sort_by_key(JournalProblem::line);
+    // Lines an earlier decision set aside are left out, and so are their problems.
+    for aside in &mut set_aside {
+        let inside = |line: usize| (aside.from_line..=aside.to_line).contains(&line);
+        let (moved, kept): (Vec<_>, Vec<_>) = problems.drain(..).partition(|p| inside(p.line()));
+        aside.problems = moved;
+        problems = kept;
+        let mut i = 0;
+        while i < records.len() {
+            if inside(record_lines[i]) {
+                records.remove(i);
+                record_lines.remove(i);
+            } else {
+                i += 1;
+            }
         }
     }
     if let Some((line, tail)) = layout.torn {
@@ -290,7 +536,105 @@ pub fn read_journal<T: DeserializeOwned>(path: &Path) -> Result<JournalRead<T>, 
     Ok(JournalRead {
         header: layout.header,
         records,
+        record_lines,
         problems,
+        set_aside,
+    })
+}
+
+/// The key of the record that sets damaged lines aside.
+const SET_ASIDE: &str = "set_aside";
+/// `,"crc":"` + eight hex digits + `"}`: how every sealed line ends.
+const SEAL_SUFFIX_LEN: usize = 18;
+
+/// What a line's seal and JSON say.
+enum Checked {
+    /// The checksum matches; the line's JSON object.
+    Sealed { value: Value },
+    /// A checksum (or sequence number) is there but does not match the line.
+    BadSeal,
+    /// A valid JSON line with neither checksum nor sequence number (format 1).
+    Unsealed { value: Value },
+    /// No checksum and not JSON.
+    NotJson(String),
+}
+
+fn check_line(text: &[u8]) -> Checked {
+    if text.len() > SEAL_SUFFIX_LEN {
+        let (body, suffix) = text.split_at(text.len() - SEAL_SUFFIX_LEN);
+        if suffix.starts_with(b",\"crc\":\"") && suffix.ends_with(b"\"}") {
+            let stated = std::str::from_utf8(&suffix[8..16])
+                .ok()
+                .filter(|h| {
+                    h.bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+                })
+                .and_then(|h| u32::from_str_radix(h, 16).ok());
+            if stated != Some(crc32(body)) {
+                return Checked::BadSeal;
+            }
+            return match serde_json::from_slice::<Value>(text) {
+                Ok(value) if value.is_object() => Checked::Sealed { value },
+                _ => Checked::BadSeal,
+            };
+        }
+    }
+    match serde_json::from_slice::<Value>(text) {
+        // A changed seal: the fields are there, but the line does not end as sealed lines do.
+        Ok(value) if value.get("crc").is_some() || value.get("seq").is_some() => Checked::BadSeal,
+        Ok(value) => Checked::Unsealed { value },
+        Err(e) => Checked::NotJson(e.to_string()),
+    }
+}
+
+/// The record without the journal's own fields.
+fn without_seal(mut value: Value) -> Value {
+    if let Value::Object(map) = &mut value {
+        map.remove("seq");
+        map.remove("crc");
+    }
+    value
+}
+
+/// `json` (one JSON object) sealed as the line with sequence number `seq`: `"seq"` added as
+/// its last field, then `"crc"` over every byte before it. No newline.
+fn seal(json: &[u8], seq: u64) -> Result<Vec<u8>, JournalError> {
+    let (Some(b'{'), Some(b'}')) = (json.first(), json.last()) else {
+        return Err(JournalError::NotAnObject);
+    };
+    let mut line = json[..json.len() - 1].to_vec();
+    if json.len() > 2 {
+        line.push(b',');
+    }
+    line.extend_from_slice(format!("\"seq\":{seq}").as_bytes());
+    let crc = crc32(&line);
+    line.extend_from_slice(format!(",\"crc\":\"{crc:08x}\"}}").as_bytes());
+    Ok(line)
+}
+
+/// CRC-32 of IEEE 802.3 (reflected polynomial 0xEDB88320, as zlib and PNG compute it).
+pub fn crc32(bytes: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut table = [0u32; 256];
+        let mut n = 0;
+        while n < 256 {
+            let mut c = n as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 != 0 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+                k += 1;
+            }
+            table[n] = c;
+            n += 1;
+        }
+        table
+    };
+    !bytes.iter().fold(!0u32, |c, &b| {
+        TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8)
     })
 }
 
@@ -315,6 +659,8 @@ pub struct Journal {
     /// Set when a failed write could not be rolled back; the next append retries first.
     needs_rollback: bool,
     salvaged: Option<SalvagedTail>,
+    /// The sequence number of the next line (its line number minus one).
+    next_seq: u64,
 }
 
 impl Journal {
@@ -347,6 +693,7 @@ impl Journal {
             good_len: 0,
             needs_rollback: false,
             salvaged: None,
+            next_seq: 0,
         };
         journal.append(header)?;
         sync_dir(dir).map_err(|source| write_error(path, source))?;
@@ -389,11 +736,13 @@ impl Journal {
             good_len: layout.good_len as u64,
             needs_rollback: false,
             salvaged,
+            next_seq: 1 + layout.lines.len() as u64,
         })
     }
 
     /// Wraps a file that is already open for appending and already holds a journal (or is a
-    /// special file such as `/dev/full`). The caller vouches for its content; normally use
+    /// special file such as `/dev/full`). The caller vouches for its content (the next line is
+    /// numbered as the first record); normally use
     /// [`Journal::create`] or [`Journal::open_append`].
     pub fn from_open_file(file: File, path: &Path) -> Result<Journal, JournalError> {
         let good_len = file
@@ -409,13 +758,16 @@ impl Journal {
             good_len,
             needs_rollback: false,
             salvaged: None,
+            next_seq: 1,
         })
     }
 
-    /// Appends `record` as one JSON line and flushes it to the disk before returning. On an
-    /// error nothing of the record stays in the file and the earlier records are untouched.
+    /// Appends `record` (a JSON object) as one sealed line (`seq` and `crc` added) and flushes
+    /// it to the disk before returning. On an error nothing of the record stays in the file
+    /// and the earlier records are untouched.
     pub fn append<T: Serialize + ?Sized>(&mut self, record: &T) -> Result<(), JournalError> {
-        let mut line = serde_json::to_vec(record).map_err(JournalError::Serialize)?;
+        let json = serde_json::to_vec(record).map_err(JournalError::Serialize)?;
+        let mut line = seal(&json, self.next_seq)?;
         line.push(b'\n');
         if self.needs_rollback {
             self.roll_back()
@@ -431,6 +783,7 @@ impl Journal {
         match written {
             Ok(()) => {
                 self.good_len += line.len() as u64;
+                self.next_seq += 1;
                 Ok(())
             }
             Err(source) => {
@@ -448,6 +801,26 @@ impl Journal {
         self.file.sync_data()?;
         self.needs_rollback = false;
         Ok(())
+    }
+
+    /// Records the decision to go on without lines `from_line` to `to_line` (damaged, or
+    /// after damage; at most up to the last line now in the file): a sealed `set_aside` line
+    /// is appended, the lines themselves stay as they are, and readers leave them (and their
+    /// problems) out from then on. Line 1, the header, holds no record: setting it aside
+    /// only accepts its damage.
+    pub fn set_aside(&mut self, from_line: usize, to_line: usize) -> Result<(), JournalError> {
+        let to_line = to_line.min(self.last_line());
+        if from_line < 1 || from_line > to_line {
+            return Ok(());
+        }
+        let record =
+            serde_json::json!({ SET_ASIDE: { "from_line": from_line, "to_line": to_line } });
+        self.append(&record)
+    }
+
+    /// The number of the last complete line in the file (the header is line 1).
+    pub fn last_line(&self) -> usize {
+        usize::try_from(self.next_seq).unwrap_or(usize::MAX)
     }
 
     /// The journal's file.
@@ -628,6 +1001,43 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn the_header_sealed_as_the_docs_show_it() {
+        let header = br#"{"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z"}"#;
+        assert_eq!(
+            String::from_utf8(seal(header, 0).unwrap()).unwrap(),
+            r#"{"rochade_journal":2,"program_version":"0.1.0","created_at":"2026-11-23T13:05:00Z","seq":0,"crc":"a2c03053"}"#
+        );
+    }
+
+    #[test]
+    fn crc32_of_the_standard_check_string() {
+        // The check value of CRC-32/ISO-HDLC (zlib's crc32 of "123456789").
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+    }
+
+    #[test]
+    fn a_sealed_line_ends_with_seq_then_crc_over_the_bytes_before() {
+        let line = seal(br#"{"at":5}"#, 3).unwrap();
+        let text = String::from_utf8(line.clone()).unwrap();
+        let (body, _) = text.split_once(",\"crc\":").unwrap();
+        assert_eq!(body, r#"{"at":5,"seq":3"#);
+        assert_eq!(
+            text,
+            format!("{body},\"crc\":\"{:08x}\"}}", crc32(body.as_bytes()))
+        );
+        assert!(matches!(check_line(&line), Checked::Sealed { .. }));
+        let mut flipped = line.clone();
+        flipped[5] = b'6';
+        assert!(matches!(check_line(&flipped), Checked::BadSeal));
+        assert_eq!(
+            seal(b"{}", 1).unwrap(),
+            format!("{{\"seq\":1,\"crc\":\"{:08x}\"}}", crc32(br#"{"seq":1"#)).into_bytes()
+        );
+        assert!(matches!(seal(b"[1]", 1), Err(JournalError::NotAnObject)));
+    }
 
     #[test]
     fn rfc3339_of_known_instants() {

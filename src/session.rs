@@ -1,9 +1,12 @@
 //! A game session: the assistant with its journal and its scoresheet files. Every event is
 //! written to the journal and synced to disk before the assistant handles it, so that nothing
 //! announced as done can be lost; the scoresheet files are rewritten (atomically) after every
-//! made move. `--resume` replays the journal into a fresh assistant. The end of a read-back's
-//! playback (`played`, which starts its correction window) is journaled like every event, so a
-//! resumed game comes back to the same deadline.
+//! made move, beside the journal under names that are never the journal's ([`sheet_stem`]),
+//! and never over another journal. `--resume` checks the journal ([`check_journal`]: a torn
+//! last line is dropped; damage, by line, is typed [`JournalProblem`]s the shell puts in words
+//! and asks about) and replays it into a fresh assistant, up to the last good line when the
+//! damage was agreed to; the shell then feeds [`Event::Resumed`]. The end of a read-back's
+//! playback (`played`, which starts its correction window) is journaled like every event.
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -12,10 +15,14 @@ use serde_json::Value;
 
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{Effect, Event, TimedEffect, TimedEvent};
-use crate::journal::{Journal, JournalHeader, JournalProblem, read_journal, utc_rfc3339};
+use crate::journal::{
+    Damage, Journal, JournalHeader, JournalProblem, read_journal_bytes, utc_rfc3339,
+};
+use crate::lang::Lang;
 use crate::scoresheet::brf::{self, BrailleOptions};
 use crate::scoresheet::{pgn, text};
 use crate::storage::atomic_write;
+use shakmaty::Color;
 
 /// One journal line: the event, its game time, and the wall-clock time it was written (so that
 /// a resumed game counts the time the program was down against the running clock).
@@ -37,16 +44,125 @@ pub fn wall_ms_now() -> u64 {
 }
 
 /// Reads one event line (of a replay file or a journal): the event and its time; the journal's
-/// `wall_ms` is ignored.
+/// own fields (`wall_ms`, `seq`, `crc`) are ignored.
 pub fn parse_event_line(line: &str) -> Result<TimedEvent, String> {
     let mut value: Value =
         serde_json::from_str(line).map_err(|e| format!("not valid JSON: {e}"))?;
     if let Value::Object(map) = &mut value {
         map.remove("wall_ms");
+        map.remove("seq");
+        map.remove("crc");
     } else {
         return Err("expected a JSON object like {\"at\": 0, \"heard\": \"...\"}".into());
     }
     serde_json::from_value(value).map_err(|e| format!("not an event: {e}"))
+}
+
+/// What a journal holds for a resumption: the events before the first damage, the torn last
+/// line and every damage found (by line, typed; the words are the assistant's).
+#[derive(Debug)]
+pub struct JournalCheck {
+    /// The events to replay, each with its wall-clock time, up to the first damaged line.
+    pub events: Vec<(TimedEvent, Option<u64>)>,
+    /// A torn last line (the trace of a crash in the middle of a write): dropped.
+    pub torn: Option<JournalProblem>,
+    /// Damage anywhere else, in line order: resuming needs the player's or arbiter's consent.
+    pub damage: Vec<JournalProblem>,
+    /// The first line a resumption leaves out (the first damaged line after the header).
+    pub first_left_out: Option<usize>,
+    /// The last line a resumption goes on from (the line before the first left out, or the
+    /// journal's last line).
+    pub last_good_line: usize,
+    /// The game's language (from its start), for the words.
+    pub lang: Option<Lang>,
+    /// The last move kept: its move number and side.
+    pub last_move_kept: Option<(u32, Color)>,
+}
+
+impl JournalCheck {
+    /// Whether the journal has damage beyond a torn last line.
+    pub fn is_damaged(&self) -> bool {
+        !self.damage.is_empty()
+    }
+}
+
+/// Reads and checks a journal for `--resume`: checksums, sequence, and that the game times
+/// never go back.
+pub fn check_journal(path: &Path) -> Result<JournalCheck, String> {
+    let bytes = crate::journal::read_all(path).map_err(|e| e.to_string())?;
+    check_journal_bytes(path, &bytes)
+}
+
+/// [`check_journal`] of a journal's bytes (`path` names it in messages).
+pub fn check_journal_bytes(path: &Path, bytes: &[u8]) -> Result<JournalCheck, String> {
+    let read = read_journal_bytes::<Value>(path, bytes).map_err(|e| e.to_string())?;
+    let (torn, mut damage): (Vec<_>, Vec<_>) =
+        read.problems.into_iter().partition(JournalProblem::is_torn);
+    let mut events = Vec::new();
+    let mut previous_at: Option<u64> = None;
+    for (record, line) in read.records.into_iter().zip(read.record_lines) {
+        let wall = record.get("wall_ms").and_then(Value::as_u64);
+        match parse_event_line(&record.to_string()) {
+            Ok(ev) => {
+                // (A line already found out of place is not reported twice.)
+                if let Some(previous_at) = previous_at
+                    && ev.at < previous_at
+                    && !damage.iter().any(|p| p.line() == line)
+                {
+                    damage.push(JournalProblem::Damaged {
+                        line,
+                        damage: Damage::OutOfTime {
+                            at: ev.at,
+                            previous_at,
+                        },
+                    });
+                }
+                previous_at = Some(previous_at.map_or(ev.at, |p| p.max(ev.at)));
+                events.push((line, ev, wall));
+            }
+            Err(error) => damage.push(JournalProblem::BrokenLine {
+                line,
+                bytes: record.to_string().len(),
+                error,
+            }),
+        }
+    }
+    damage.sort_by_key(JournalProblem::line);
+    let first_left_out = damage.iter().map(JournalProblem::line).find(|&l| l > 1);
+    let last_line = record_lines_max(&events, &damage, &read.set_aside);
+    let last_good_line = first_left_out.map_or(last_line, |first| first - 1);
+    let events: Vec<(TimedEvent, Option<u64>)> = events
+        .into_iter()
+        .filter(|(line, _, _)| first_left_out.is_none_or(|first| *line < first))
+        .map(|(_, ev, wall)| (ev, wall))
+        .collect();
+    let mut assistant = Assistant::new();
+    for (ev, _) in &events {
+        assistant.handle(ev);
+    }
+    Ok(JournalCheck {
+        events,
+        torn: torn.into_iter().next(),
+        damage,
+        first_left_out,
+        last_good_line,
+        lang: assistant.spec().map(|s| s.lang),
+        last_move_kept: assistant
+            .game()
+            .and_then(|g| g.moves().last().map(|m| (m.fullmove_number, m.color))),
+    })
+}
+
+/// The last line number the journal shows (records, damage, decisions).
+fn record_lines_max(
+    events: &[(usize, TimedEvent, Option<u64>)],
+    damage: &[JournalProblem],
+    set_aside: &[crate::journal::SetAside],
+) -> usize {
+    let records = events.iter().map(|(line, _, _)| *line);
+    let damaged = damage.iter().map(JournalProblem::line);
+    let decisions = set_aside.iter().map(|a| a.marked_on);
+    records.chain(damaged).chain(decisions).max().unwrap_or(1)
 }
 
 /// What a session was resumed from.
@@ -54,10 +170,22 @@ pub fn parse_event_line(line: &str) -> Result<TimedEvent, String> {
 pub struct Resumed {
     /// Events replayed.
     pub events: usize,
-    /// Problems found in the journal (a torn last line, a broken line), in words.
-    pub problems: Vec<String>,
+    /// The torn last line that was dropped (and saved beside the journal), if any.
+    pub torn: Option<JournalProblem>,
+    /// The damage the player or arbiter agreed to go on without (its lines are set aside).
+    pub set_aside: Vec<JournalProblem>,
     /// The game time the program was down, counted against the running clock.
     pub down_ms: u64,
+}
+
+/// Why a game could not be resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error("{0}")]
+    Journal(String),
+    /// The journal is damaged and going on without the damaged lines was not agreed.
+    #[error("the journal is damaged ({}); it was not resumed and is unchanged", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Damaged(Vec<JournalProblem>),
 }
 
 /// The assistant, its journal and its files.
@@ -103,35 +231,43 @@ impl Session {
 
     /// Resumes the game of a journal: its events are replayed (their effects are not carried
     /// out again), the clock counts the time the program was down, and new events are appended.
-    pub fn resume(path: &Path) -> Result<(Session, Resumed), String> {
-        let read = read_journal::<Value>(path).map_err(|e| e.to_string())?;
-        let mut resumed = Resumed::default();
-        for p in &read.problems {
-            resumed.problems.push(describe_problem(p));
+    /// A torn last line is dropped. A damaged journal is resumed only with `accept_damage` (the
+    /// player or the arbiter agreed): from the last good line, the lines after it set aside
+    /// in the journal ([`Journal::set_aside`]); without it, [`ResumeError::Damaged`] and the
+    /// journal is not touched. The shell then feeds [`Event::Resumed`].
+    pub fn resume(path: &Path, accept_damage: bool) -> Result<(Session, Resumed), ResumeError> {
+        let check = check_journal(path).map_err(ResumeError::Journal)?;
+        if check.is_damaged() && !accept_damage {
+            return Err(ResumeError::Damaged(check.damage));
         }
         let mut assistant = Assistant::new();
         let mut last: Option<(u64, u64)> = None;
-        for record in read.records {
-            let wall = record.get("wall_ms").and_then(Value::as_u64);
-            let line = record.to_string();
-            match parse_event_line(&line) {
-                Ok(ev) => {
-                    if let Some(w) = wall {
-                        last = Some((ev.at, w));
-                    }
-                    assistant.handle(&ev);
-                    resumed.events += 1;
-                }
-                Err(err) => resumed
-                    .problems
-                    .push(format!("a journal entry was skipped: {err}")),
+        let mut resumed = Resumed {
+            torn: check.torn.clone(),
+            ..Resumed::default()
+        };
+        for (ev, wall) in &check.events {
+            if let Some(w) = wall {
+                last = Some((ev.at, *w));
             }
+            assistant.handle(ev);
+            resumed.events += 1;
         }
-        let journal = Journal::open_append(path).map_err(|e| e.to_string())?;
-        if let Some(tail) = journal.salvaged() {
-            resumed
-                .problems
-                .push(format!("a torn last line was set aside: {tail:?}"));
+        let mut journal =
+            Journal::open_append(path).map_err(|e| ResumeError::Journal(e.to_string()))?;
+        if check.is_damaged() {
+            let set_aside = |j: &mut Journal, from: usize, to: usize| {
+                j.set_aside(from, to)
+                    .map_err(|e| ResumeError::Journal(e.to_string()))
+            };
+            if check.damage.iter().any(|p| p.line() == 1) {
+                set_aside(&mut journal, 1, 1)?;
+            }
+            if let Some(first) = check.first_left_out {
+                let last_line = journal.last_line();
+                set_aside(&mut journal, first, last_line)?;
+            }
+            resumed.set_aside = check.damage;
         }
         let now_wall = wall_ms_now();
         let (last_at, epoch) = match last {
@@ -229,6 +365,14 @@ impl Session {
                 continue;
             }
             let path = dir.join(format!("{stem}.{ext}"));
+            // A scoresheet never replaces a journal (another game's, named like a sheet).
+            if self.journal_path() == Some(path.as_path()) || is_journal_file(&path) {
+                eprintln!(
+                    "rochade: the scoresheet {} is not written: a game journal has that name",
+                    path.display()
+                );
+                continue;
+            }
             if let Err(err) = atomic_write(&path, &bytes) {
                 eprintln!(
                     "rochade: cannot write the scoresheet {}: {err}",
@@ -253,42 +397,62 @@ impl Session {
 fn sheet_place(journal: &Path) -> (PathBuf, String) {
     let dir = journal
         .parent()
+        .filter(|d| !d.as_os_str().is_empty())
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from("."));
-    let stem = journal
-        .file_stem()
+    (dir, sheet_stem(journal))
+}
+
+/// The name the files beside a journal start with (`STEM.pgn`, `STEM.brf`, `STEM.txt`,
+/// `STEM.audio/`): the journal's name without `.jsonl`, or its whole name when it ends
+/// otherwise (`game.pgn` → `game.pgn.pgn`, …), so that no such file is ever the journal.
+pub fn sheet_stem(journal: &Path) -> String {
+    let name = journal
+        .file_name()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "game".into());
-    (dir, stem)
-}
-
-fn describe_problem(p: &JournalProblem) -> String {
-    format!("{p:?}")
-}
-
-/// The record of a journal, replayed through the assistant (for `scoresheet` and `reconcile`).
-pub fn record_of_journal(path: &Path) -> Result<crate::scoresheet::Record, String> {
-    let read = read_journal::<Value>(path).map_err(|e| e.to_string())?;
-    let mut assistant = Assistant::new();
-    for record in read.records {
-        if let Ok(ev) = parse_event_line(&record.to_string()) {
-            assistant.handle(&ev);
-        }
+    match name.strip_suffix(".jsonl") {
+        Some(stem) if !stem.is_empty() => stem.to_string(),
+        _ => name,
     }
-    assistant
-        .record()
-        .cloned()
-        .ok_or_else(|| format!("{}: the journal has no game start", path.display()))
 }
 
-/// The record of a journal's text (its header line first), replayed through the assistant.
-/// Broken lines are skipped, as when resuming.
+/// Whether the file at `path` is a Rochade journal (its first line is the header).
+pub fn is_journal_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; 64];
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let n = file.read(&mut start).unwrap_or(0);
+    is_journal_text(&String::from_utf8_lossy(&start[..n]))
+}
+
+/// The record of a journal, replayed through the assistant (for `scoresheet` and `reconcile`),
+/// as a resumption would replay it (a torn last line dropped, lines set aside left out). A
+/// damaged journal is refused with its damage: `play --resume` is where it is decided on.
+pub fn record_of_journal(path: &Path) -> Result<crate::scoresheet::Record, String> {
+    let check = check_journal(path)?;
+    record_of_check(&check).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// [`record_of_journal`] of a journal's text (its header line first).
 pub fn record_of_journal_text(text: &str) -> Result<crate::scoresheet::Record, String> {
+    let check = check_journal_bytes(Path::new("journal"), text.as_bytes())?;
+    record_of_check(&check)
+}
+
+fn record_of_check(check: &JournalCheck) -> Result<crate::scoresheet::Record, String> {
+    if check.is_damaged() {
+        let damage: Vec<String> = check.damage.iter().map(ToString::to_string).collect();
+        return Err(format!(
+            "the journal is damaged ({}); resume it with rochade play --resume to decide how to go on",
+            damage.join("; ")
+        ));
+    }
     let mut assistant = Assistant::new();
-    for line in text.lines().skip(1) {
-        if let Ok(ev) = parse_event_line(line) {
-            assistant.handle(&ev);
-        }
+    for (ev, _) in &check.events {
+        assistant.handle(ev);
     }
     assistant
         .record()

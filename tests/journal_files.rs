@@ -185,7 +185,12 @@ fn reopening_a_clean_journal_salvages_nothing() {
 fn a_broken_middle_line_is_reported_by_number() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
-    let head = serde_json::to_string(&header()).unwrap();
+    // Written by hand, unsealed: a journal of format 1.
+    let old = JournalHeader {
+        rochade_journal: 1,
+        ..header()
+    };
+    let head = serde_json::to_string(&old).unwrap();
     let good1 = serde_json::to_string(&mv(1, "d2d4")).unwrap();
     let good2 = serde_json::to_string(&mv(2, "g8f6")).unwrap();
     let broken = "{\"kind\":\"move\",\"ply\":\x00\x00";

@@ -172,8 +172,8 @@ fn a_crash_loses_nothing_and_resume_counts_the_time_down() {
     );
     assert!(text.contains("Partie fortgesetzt"), "{text}");
     assert!(
-        text.contains("Hinweis zum Journal"),
-        "the torn line is reported:\n{text}"
+        text.contains("Die letzte Zeile des Journals, Zeile 9, war unvollständig"),
+        "the torn line is reported in words, with its number:\n{text}"
     );
     // The pending read-back survived the crash: "ja" makes Nf3.
     assert!(

@@ -81,8 +81,11 @@ fn a_journal_with_played_resumes_to_the_same_deadline() {
     );
     assert!(text.contains(r#""window_after_playback":true"#), "{text}");
 
-    let (mut resumed, report) = Session::resume(&path).expect("resume");
-    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    let (mut resumed, report) = Session::resume(&path, false).expect("resume");
+    assert!(
+        report.torn.is_none() && report.set_aside.is_empty(),
+        "{report:?}"
+    );
     assert_eq!(report.events, 3);
     assert_eq!(resumed.assistant().read_back_awaiting_playback(), None);
     assert!(
@@ -105,16 +108,24 @@ fn a_journal_cut_before_played_resumes_waiting_for_it() {
     let cut: Vec<&str> = text.lines().filter(|l| !l.contains("\"played\"")).collect();
     std::fs::write(&path, cut.join("\n") + "\n").expect("write");
 
-    let (mut resumed, _) = Session::resume(&path).expect("resume");
+    let (mut resumed, _) = Session::resume(&path, false).expect("resume");
     assert_eq!(
         resumed.assistant().read_back_awaiting_playback(),
         Some(played.clone())
     );
     assert!(!resumed.assistant().due(60_000));
-    // `play` starts the window at the resumption.
-    resumed.feed(Event::Played(played), 70_000).expect("played");
-    assert!(!resumed.assistant().due(71_999));
-    assert_eq!(made_at(&resumed.tick(72_000).expect("tick")), Some(72_000));
+    // `play` tells the assistant it was resumed: the read-back is said again, with the same
+    // number, and its window starts when that has been played.
+    let said = resumed.feed(Event::Resumed(true), 70_000).expect("resumed");
+    assert_eq!(
+        said.iter().rev().find_map(|e| e.effect.read_back()),
+        Some(played.clone())
+    );
+    assert!(made_at(&said).is_none());
+    assert!(!resumed.assistant().due(80_000));
+    resumed.feed(Event::Played(played), 71_000).expect("played");
+    assert!(!resumed.assistant().due(72_999));
+    assert_eq!(made_at(&resumed.tick(73_000).expect("tick")), Some(73_000));
 }
 
 #[test]
@@ -129,7 +140,7 @@ fn an_old_journal_without_played_resumes_as_before() {
     assert!(!text.contains("window_after_playback"), "as before: {text}");
     assert!(!text.contains("played"), "{text}");
 
-    let (mut resumed, report) = Session::resume(&path).expect("resume");
+    let (mut resumed, report) = Session::resume(&path, false).expect("resume");
     assert_eq!(report.events, 2);
     assert_eq!(resumed.assistant().read_back_awaiting_playback(), None);
     assert!(!resumed.assistant().due(2999));

@@ -14,6 +14,10 @@
 //! starts nothing. A `played` event never shortens a window, and a read-back from an inexact
 //! reading has no window at all.
 //!
+//! After an interruption the shell sends [`Event::Resumed`]: the player hears where the game
+//! stands, a waiting read-back is read back again with a fresh window (never made by the time
+//! the program was down), and the last move is announced again to whoever may have missed it.
+//!
 //! This module holds the assistant's state and takes each event to the part that handles
 //! it: `questions` (read-backs and what follows them), `opponent` (the opponent's
 //! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
@@ -65,7 +69,7 @@ use protocol::{
     ArbiterAction, Effect, Event, Heard, Listener, Mode, Played, StartSpec, TimedEffect,
     TimedEvent, Warnings,
 };
-use words::{HelpState, Words};
+use words::{HelpState, ResumedAt, Words};
 
 /// What the player may say now, for a recognizer's grammar.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +197,13 @@ impl Assistant {
                     error: "the game has not started: the first event must be \"start\"".into(),
                 },
             ),
+            (Event::Resumed(_), Some(live)) => {
+                // A read-back's window did not run while the program was down: it starts
+                // again when the read-back has been said again.
+                live.restart_read_back_window(now);
+                live.fire_due(now, &mut out);
+                live.resumed(now, &mut out);
+            }
             (ev, Some(live)) => {
                 live.fire_due(now, &mut out);
                 live.event(ev, now, &mut out);
@@ -416,6 +427,96 @@ impl Live {
             Event::Arbiter(action) => self.arbiter(action, now, out),
             Event::Touched(square) => self.touched(square, now, out),
             Event::Played(played) => self.played(played, now),
+            Event::Resumed(_) => self.resumed(now, out),
+        }
+    }
+
+    /// A read-back waiting at an interruption gets no window until it is said again: `None`
+    /// with `window_after_playback` (the shell reports its playback), else from `now`.
+    fn restart_read_back_window(&mut self, now: u64) {
+        let after_playback = self.spec.window_after_playback;
+        let confirm_ms = self.spec.confirm_ms;
+        if let Pending::ReadBack {
+            window: true,
+            deadline,
+            ..
+        } = &mut self.pending
+        {
+            *deadline = (!after_playback).then(|| now.saturating_add(confirm_ms));
+        }
+    }
+
+    /// The game goes on after an interruption: where it stands, the last move again for the
+    /// one who may not have heard it, and what was waiting for the player's answer.
+    fn resumed(&mut self, now: u64, out: &mut Out) {
+        let last = self
+            .game
+            .moves()
+            .last()
+            .map(|m| (m.fullmove_number, m.color, m.mv));
+        let at = match &self.ended {
+            Some(ended) => ResumedAt::Over {
+                result: ended.result.clone(),
+            },
+            None => {
+                let mover = self.game.side_to_move();
+                ResumedAt::Playing {
+                    player_to_move: mover == self.player,
+                    clock_runs_for_mover: self
+                        .clock
+                        .as_ref()
+                        .map(|c| c.state() == ClockState::Running(mover)),
+                }
+            }
+        };
+        let summary = self.words.resumed(last.map(|(n, c, _)| (n, c)), &at);
+        self.say(
+            out,
+            now,
+            Listener::Player,
+            summary,
+            json!({"resumed": true}),
+        );
+        if let (Some((_, by, mv)), None) = (last, &self.ended) {
+            let ply = self.game.ply();
+            if let Some(before) = ply.checked_sub(1).and_then(|p| self.game.position_at(p)) {
+                let before = before.clone();
+                let words = self.words.spoken(&before, &mv);
+                let about = self.move_about(&before, &mv);
+                if by == self.player {
+                    let t = self.words.announce_again(&words);
+                    self.say(out, now, Listener::Opponent, t, about);
+                } else {
+                    let t = self.words.opponent_moved(&words);
+                    self.say(out, now, Listener::Player, t, about);
+                }
+            }
+        }
+        match self.pending.clone() {
+            Pending::ReadBack { mv, no, window, .. } => {
+                let words = self.words.spoken(self.pos(), &mv);
+                let text = if window {
+                    self.words.read_back(&words)
+                } else {
+                    self.words.read_back_inexact(&words)
+                };
+                let mut about = self.move_about(self.pos(), &mv);
+                about["read_back"] = Value::Bool(true);
+                about["read_back_no"] = Value::from(no);
+                self.say(out, now, Listener::Player, text, about);
+            }
+            Pending::Question { text, .. } => {
+                self.say(out, now, Listener::Player, text, Value::Null);
+            }
+            Pending::ConfirmResign => {
+                let t = self.words.resign_question();
+                self.say(out, now, Listener::Player, t, Value::Null);
+            }
+            Pending::ConfirmArbiter { entered } => {
+                let t = self.words.opponent_illegal(&entered);
+                self.say(out, now, Listener::Player, t, json!({"entered": entered}));
+            }
+            Pending::Nothing => {}
         }
     }
 

@@ -236,6 +236,13 @@ pub enum Event {
     /// (`{"at": 2500, "played": {"read_back": 1, "uci": "g1f3"}}`). Ignored unless it names the
     /// read-back that waits.
     Played(Played),
+    /// The game was resumed from its journal after an interruption (`{"at": 90000,
+    /// "resumed": true}`): the player hears where the game stands; a read-back or question
+    /// that was waiting is said again (a read-back with a fresh correction window, never made
+    /// by the time that passed); the player's last move is announced to the opponent again
+    /// when it is the opponent's turn, and the opponent's last move to the player when it is
+    /// the player's (neither may have been heard before the interruption).
+    Resumed(bool),
 }
 
 /// Which read-back finished playing: its number in the game (`read_back_no` in the `about`

@@ -5,6 +5,7 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::game::{EndReason, GameResult};
 use crate::interpret::spoken_move;
+use crate::journal::{Damage, JournalProblem};
 use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Vocab};
 
@@ -908,5 +909,197 @@ fn capitalize(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+// ----- resuming a game from its journal ---------------------------------------------------
+
+/// Whose turn it is at a resumption, and how the clocks stand, for [`Words::resumed`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResumedAt {
+    /// The game goes on; `clock_runs_for_mover`: `Some(true)` the mover's clock runs,
+    /// `Some(false)` the clocks stand, `None` no clock.
+    Playing {
+        player_to_move: bool,
+        clock_runs_for_mover: Option<bool>,
+    },
+    /// The game is over with this result.
+    Over { result: String },
+}
+
+impl Words {
+    /// Where the game stands: "nach Zug 23" (after Black's move 23), "nach Zug 24 von Weiß",
+    /// "vor dem ersten Zug".
+    pub fn after_move(&self, last: Option<(u32, Color)>) -> String {
+        match (self.lang, last) {
+            (Lang::De, None) => "vor dem ersten Zug".into(),
+            (Lang::En, None) => "before the first move".into(),
+            (Lang::De, Some((n, Color::Black))) => format!("nach Zug {n}"),
+            (Lang::En, Some((n, Color::Black))) => format!("after move {n}"),
+            (Lang::De, Some((n, Color::White))) => format!("nach Zug {n} von Weiß"),
+            (Lang::En, Some((n, Color::White))) => format!("after White's move {n}"),
+        }
+    }
+
+    /// What the player hears when a game is resumed: "Partie fortgesetzt nach Zug 23, Sie sind
+    /// am Zug, Ihre Uhr läuft."
+    pub fn resumed(&self, last: Option<(u32, Color)>, at: &ResumedAt) -> String {
+        let after = self.after_move(last);
+        match (self.lang, at) {
+            (Lang::De, ResumedAt::Over { result }) => {
+                format!("Partie wieder geöffnet {after}. {}", self.game_over(result))
+            }
+            (Lang::En, ResumedAt::Over { result }) => {
+                format!("Game reopened {after}. {}", self.game_over(result))
+            }
+            (
+                _,
+                ResumedAt::Playing {
+                    player_to_move,
+                    clock_runs_for_mover,
+                },
+            ) => {
+                let turn = match (player_to_move, clock_runs_for_mover) {
+                    (true, Some(true)) => self.t(
+                        "Sie sind am Zug, Ihre Uhr läuft",
+                        "it is your move, your clock is running",
+                    ),
+                    (false, Some(true)) => self.t(
+                        "der Gegner ist am Zug, seine Uhr läuft",
+                        "it is your opponent's move, their clock is running",
+                    ),
+                    (true, Some(false)) => self.t(
+                        "Sie sind am Zug, die Uhren stehen",
+                        "it is your move, the clocks are stopped",
+                    ),
+                    (false, Some(false)) => self.t(
+                        "der Gegner ist am Zug, die Uhren stehen",
+                        "it is your opponent's move, the clocks are stopped",
+                    ),
+                    (true, None) => self.t("Sie sind am Zug", "it is your move"),
+                    (false, None) => self.t("der Gegner ist am Zug", "it is your opponent's move"),
+                };
+                match self.lang {
+                    Lang::De => format!("Partie fortgesetzt {after}, {turn}."),
+                    Lang::En => format!("Game resumed {after}, {turn}."),
+                }
+            }
+        }
+    }
+
+    /// The player's move announced again to the opponent after a resumption (the
+    /// announcement may not have been made before the interruption): "Noch einmal: Springer
+    /// Felix drei".
+    pub fn announce_again(&self, words: &str) -> String {
+        match self.lang {
+            Lang::De => format!("Noch einmal: {}", capitalize(words)),
+            Lang::En => format!("Once more: {}", capitalize(words)),
+        }
+    }
+
+    /// The torn last line of a journal, dropped at a resumption.
+    pub fn journal_torn_line(&self, line: usize) -> String {
+        match self.lang {
+            Lang::De => format!(
+                "Die letzte Zeile des Journals, Zeile {line}, war unvollständig, weil das Programm beim Schreiben unterbrochen wurde. Sie ist verworfen und beiseite gespeichert."
+            ),
+            Lang::En => format!(
+                "The last line of the journal, line {line}, was incomplete: the program stopped while writing it. It was dropped and saved aside."
+            ),
+        }
+    }
+
+    /// One damage found in a journal, in plain words with its line number.
+    pub fn journal_damage(&self, problem: &JournalProblem) -> String {
+        let de = self.lang == Lang::De;
+        match problem {
+            JournalProblem::TornLastLine { line, .. } => self.journal_torn_line(*line),
+            JournalProblem::BrokenLine { line, .. } => {
+                if de {
+                    format!("Zeile {line} des Journals ist unlesbar.")
+                } else {
+                    format!("Line {line} of the journal cannot be read.")
+                }
+            }
+            JournalProblem::Damaged { line, damage } => match (damage, de) {
+                (Damage::ChecksumMismatch, true) => {
+                    format!(
+                        "Zeile {line} des Journals wurde verändert: ihre Prüfsumme stimmt nicht."
+                    )
+                }
+                (Damage::ChecksumMismatch, false) => {
+                    format!("Line {line} of the journal was changed: its checksum does not match.")
+                }
+                (Damage::NoChecksum, true) => {
+                    format!("Zeile {line} des Journals hat keine Prüfsumme.")
+                }
+                (Damage::NoChecksum, false) => {
+                    format!("Line {line} of the journal has no checksum.")
+                }
+                (Damage::Missing { count: 1 }, true) => {
+                    format!("Vor Zeile {line} des Journals fehlt eine Zeile.")
+                }
+                (Damage::Missing { count }, true) => {
+                    format!("Vor Zeile {line} des Journals fehlen {count} Zeilen.")
+                }
+                (Damage::Missing { count: 1 }, false) => {
+                    format!("A line is missing before line {line} of the journal.")
+                }
+                (Damage::Missing { count }, false) => {
+                    format!("{count} lines are missing before line {line} of the journal.")
+                }
+                (Damage::OutOfOrder { .. }, true) => {
+                    format!("Zeile {line} des Journals steht nicht an ihrem Platz.")
+                }
+                (Damage::OutOfOrder { .. }, false) => {
+                    format!("Line {line} of the journal is out of its place.")
+                }
+                (Damage::OutOfTime { .. }, true) => {
+                    format!("Zeile {line} des Journals hat eine frühere Zeit als die Zeile davor.")
+                }
+                (Damage::OutOfTime { .. }, false) => {
+                    format!(
+                        "Line {line} of the journal has an earlier time than the line before it."
+                    )
+                }
+            },
+        }
+    }
+
+    /// The question before a damaged journal is resumed: from its last good line, or not.
+    pub fn journal_resume_question(
+        &self,
+        last_good_line: usize,
+        last: Option<(u32, Color)>,
+    ) -> String {
+        let after = self.after_move(last);
+        match self.lang {
+            Lang::De => format!(
+                "Die Partie kann ab Zeile {last_good_line} des Journals fortgesetzt werden, {after}. Was danach steht, bleibt im Journal, wird aber nicht verwendet. Fortsetzen? Ja oder nein."
+            ),
+            Lang::En => format!(
+                "The game can be resumed from line {last_good_line} of the journal, {after}. What follows stays in the journal but is not used. Resume? Yes or no."
+            ),
+        }
+    }
+
+    /// A damaged journal that was not resumed.
+    pub fn journal_not_resumed(&self) -> String {
+        self.t(
+            "Nicht fortgesetzt. Das Journal ist unverändert.",
+            "Not resumed. The journal is unchanged.",
+        )
+    }
+
+    /// A damaged journal resumed with the player's or arbiter's consent.
+    pub fn journal_resumed_after_damage(&self, last_good_line: usize) -> String {
+        match self.lang {
+            Lang::De => format!(
+                "Fortgesetzt ab Zeile {last_good_line}; die beschädigten Zeilen bleiben im Journal, beiseitegelegt."
+            ),
+            Lang::En => format!(
+                "Resumed from line {last_good_line}; the damaged lines stay in the journal, set aside."
+            ),
+        }
     }
 }

@@ -11,8 +11,14 @@
 //! `window_after_playback`, and the loop feeds a `played` event (journaled like every event)
 //! when the speech thread reports that the read-back's playback has ended
 //! ([`crate::cli::play_voice::Speech::finished`], with the instant it ended), or at once when
-//! it is only printed (`--speech off`). The loop never waits for speech. A game resumed while
-//! a read-back was still being played gets its window from the resumption.
+//! it is only printed (`--speech off`). The loop never waits for speech.
+//!
+//! `--resume`: a torn last line of the journal is said and dropped; damage is said and printed
+//! line by line, and the game goes on from the last good line only when the player or the
+//! arbiter types "ja" (or gave `--accept-damage`). The first event of a resumed game is
+//! `resumed`: the player hears where the game stands, a waiting read-back is read back again
+//! (its window starts when that has been said), and the last move is announced again to
+//! whoever may not have heard it.
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -26,13 +32,14 @@ use crate::assistant::protocol::Heard;
 use crate::assistant::protocol::{
     Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
+use crate::assistant::words::Words;
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::{GameEpoch, Ticker};
 use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
-use crate::session::Session;
+use crate::session::{JournalCheck, Session, check_journal, is_journal_file};
 use crate::typed::{Typed, typed_line};
 use crate::vocab::Vocab;
 
@@ -86,6 +93,11 @@ pub struct PlayArgs {
     /// Resume a game from its journal (the newest in the games folder when no file is given).
     #[arg(long, num_args = 0..=1, default_missing_value = "")]
     pub resume: Option<String>,
+    /// With --resume: if the journal is damaged, go on from its last good line without asking
+    /// (the arbiter's decision, for use without a keyboard). Without it, Rochade says what is
+    /// damaged and asks "ja" or "nein" on the keyboard.
+    #[arg(long = "accept-damage")]
+    pub accept_damage: bool,
     /// Print every effect as a JSON line instead of plain sentences.
     #[arg(long)]
     pub json: bool,
@@ -131,6 +143,15 @@ impl Printer {
             }
             Effect::Error { error } => self.line(&format!("Fehler: {error}")),
             _ => {}
+        }
+    }
+
+    /// A sentence already in the game's language (from [`Words`]).
+    fn text_note(&self, text: &str) {
+        if self.json {
+            self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
+        } else {
+            self.line(text);
         }
     }
 
@@ -214,6 +235,61 @@ fn stdin_lines() -> Receiver<Option<String>> {
     rx
 }
 
+/// A damaged journal: every damage is printed and said, with the line it is on; the game goes
+/// on from the last good line only if the player or arbiter agrees ("ja" typed, or
+/// `--accept-damage`). Nothing is changed otherwise.
+fn agree_to_damage(
+    args: &PlayArgs,
+    printer: &Printer,
+    words: &Words,
+    check: &JournalCheck,
+) -> anyhow::Result<bool> {
+    let lang = check.lang.unwrap_or(args.lang);
+    // Its own speech output, for this question only: the game's starts with the game.
+    let speech = Speech::start(&args.voice, lang, None).ok().flatten();
+    let tell = |text: &str| {
+        printer.text_note(text);
+        if let Some(s) = &speech {
+            s.say(Listener::Player, text);
+        }
+    };
+    for damage in &check.damage {
+        tell(&words.journal_damage(damage));
+    }
+    let question = words.journal_resume_question(check.last_good_line, check.last_move_kept);
+    tell(&question);
+    if args.accept_damage {
+        return Ok(true);
+    }
+    let vocab = Vocab::builtin(lang);
+    let stdin = std::io::stdin();
+    loop {
+        let mut line = String::new();
+        let read = stdin.lock().read_line(&mut line)?;
+        let answer = if read == 0 {
+            Some(false)
+        } else {
+            match vocab.lookup(line.trim()) {
+                Some(crate::vocab::Meaning::Command(crate::vocab::Command::Yes)) => Some(true),
+                Some(crate::vocab::Meaning::Command(crate::vocab::Command::No)) => Some(false),
+                _ => match line.trim().to_lowercase().as_str() {
+                    "ja" | "j" | "yes" | "y" => Some(true),
+                    "nein" | "n" | "no" => Some(false),
+                    _ => None,
+                },
+            }
+        };
+        match answer {
+            Some(true) => return Ok(true),
+            Some(false) => {
+                tell(&words.journal_not_resumed());
+                return Ok(false);
+            }
+            None => tell(&question),
+        }
+    }
+}
+
 /// Runs `play` (relay = false) or `relay`.
 pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     let printer = Printer {
@@ -225,6 +301,9 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         None => default_games_dir().map_err(|e| anyhow::anyhow!("{e}"))?,
     };
 
+    // Sentences about the journal, said once the speech output runs.
+    let mut told: Vec<String> = Vec::new();
+    let mut first_event: Option<Event> = None;
     let mut session = match &args.resume {
         Some(path) => {
             let path = if path.is_empty() {
@@ -236,12 +315,23 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             } else {
                 PathBuf::from(path)
             };
-            let (session, resumed) = Session::resume(&path).map_err(|e| anyhow::anyhow!(e))?;
-            for p in &resumed.problems {
-                printer.note(
-                    &format!("Hinweis zum Journal: {p}"),
-                    &format!("Journal note: {p}"),
-                );
+            let check = check_journal(&path).map_err(|e| anyhow::anyhow!(e))?;
+            let words = Words::new(Vocab::builtin(check.lang.unwrap_or(args.lang)));
+            let accept_damage = check.is_damaged();
+            if accept_damage && !agree_to_damage(&args, &printer, &words, &check)? {
+                // Not resumed, nothing changed: exit status 2.
+                return Ok(2);
+            }
+            let (session, resumed) =
+                Session::resume(&path, accept_damage).map_err(|e| anyhow::anyhow!(e))?;
+            if let Some(torn) = &resumed.torn {
+                told.push(words.journal_damage(torn));
+            }
+            if !resumed.set_aside.is_empty() {
+                told.push(words.journal_resumed_after_damage(check.last_good_line));
+            }
+            for text in &told {
+                printer.text_note(text);
             }
             printer.note(
                 &format!(
@@ -257,14 +347,9 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     resumed.down_ms / 1000
                 ),
             );
-            let mut session = session;
-            if let Some(played) = session.assistant().read_back_awaiting_playback() {
-                // Its playback ended before the interruption (or with it): the window starts now.
-                let now = session.now();
-                if let Err(err) = session.feed(Event::Played(played), now) {
-                    anyhow::bail!("cannot write the journal: {err}");
-                }
-            }
+            // The first event after the resumption: where the game stands, and what was
+            // waiting is said again (a read-back is never made by the time that passed).
+            first_event = Some(Event::Resumed(true));
             session
         }
         None => {
@@ -282,6 +367,19 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         .map_err(|e| anyhow::anyhow!("{e}"))?
                 }
             };
+            if path.exists() {
+                if is_journal_file(&path) {
+                    anyhow::bail!(
+                        "{} is the journal of another game; it is not overwritten. Resume it with --resume {}, or choose another name",
+                        path.display(),
+                        path.display()
+                    );
+                }
+                anyhow::bail!(
+                    "{} exists and is not a Rochade journal; it is not overwritten. Choose another name for the journal",
+                    path.display()
+                );
+            }
             let mut session = Session::create(Some(&path)).map_err(|e| anyhow::anyhow!(e))?;
             let side = match spec.player {
                 SideName::White => ("Weiß", "White"),
@@ -309,7 +407,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             session
         }
     };
-    if let Some(text) = session.assistant().last_said() {
+    // (After a resumption the `resumed` event says where the game stands.)
+    if let (None, Some(text)) = (&first_event, session.assistant().last_said()) {
         printer.note(
             &format!("Zuletzt gesagt: {text}"),
             &format!("Last said: {text}"),
@@ -365,6 +464,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             None
         }
     };
+    if let Some(s) = &speech {
+        for text in &told {
+            s.say(Listener::Player, text);
+        }
+    }
     if let (Some(s), Some(player)) = (&speech, session.assistant().player()) {
         // Said at once: the player hears that Rochade is ready, and the speech output is
         // warmed up (speech-dispatcher chooses its voice) before the first read-back.
@@ -395,82 +499,86 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         let mut utterance: Option<Vec<i16>> = None;
         // For a read-back that has finished playing: how long ago it ended.
         let mut ended_ago: Option<Duration> = None;
-        let event = select! {
-            recv(lines) -> line => match line {
-                Ok(Some(line)) => match typed_line(&line, Some(session.assistant())) {
-                    Typed::Event(e) => Some(e),
-                    Typed::Quit => break,
-                    Typed::Nothing => {
-                        if let Some(v) = voice.as_ref().filter(|_| args.voice.push_to_talk) {
-                            talking = !talking;
-                            v.talk(talking);
-                            if talking {
-                                printer.note("Ich höre.", "Listening.");
+        let event = if let Some(first) = first_event.take() {
+            Some(first)
+        } else {
+            select! {
+                recv(lines) -> line => match line {
+                    Ok(Some(line)) => match typed_line(&line, Some(session.assistant())) {
+                        Typed::Event(e) => Some(e),
+                        Typed::Quit => break,
+                        Typed::Nothing => {
+                            if let Some(v) = voice.as_ref().filter(|_| args.voice.push_to_talk) {
+                                talking = !talking;
+                                v.talk(talking);
+                                if talking {
+                                    printer.note("Ich höre.", "Listening.");
+                                }
                             }
+                            None
                         }
-                        None
-                    }
-                    Typed::Invalid(why) => {
-                        printer.note(&format!("Nicht gelesen: {why}"), &format!("Not read: {why}"));
+                        Typed::Invalid(why) => {
+                            printer.note(&format!("Nicht gelesen: {why}"), &format!("Not read: {why}"));
+                            None
+                        }
+                    },
+                    _ => {
+                        input_open = false;
                         None
                     }
                 },
-                _ => {
-                    input_open = false;
-                    None
-                }
-            },
-            recv(voice_events) -> ev => match ev {
-                Ok(VoiceEvent::Heard(heard)) => {
-                    // an utterance too long for push-to-talk ends by itself
-                    talking = false;
-                    voice_log(format_args!(
-                        "voice: heard {:?} (speech {}-{} ms, ended at {} ms{})",
-                        heard.alternatives,
-                        heard.speech_start_ms,
-                        heard.speech_end_ms,
-                        heard.committed_ms,
-                        if heard.early { ", early" } else { "" }
-                    ));
-                    utterance = Some(heard.samples.clone());
-                    // Nothing recognized is still an utterance: the player hears "Nicht
-                    // verstanden" and says it again, rather than waiting in silence.
-                    Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
-                }
-                Ok(VoiceEvent::GrammarSet { warning: Some(w), .. }) | Ok(VoiceEvent::Notice(w)) => {
-                    printer.line(&w);
-                    None
-                }
-                Ok(VoiceEvent::DeviceError(why)) => {
-                    printer.note(
-                        &format!("Die Spracheingabe ist ausgefallen ({why}). Eingabe über die Tastatur."),
-                        &format!("Voice input stopped ({why}). Use the keyboard."),
-                    );
-                    voice_open = false;
-                    voice_events = crossbeam_channel::never();
-                    None
-                }
-                Ok(VoiceEvent::EndOfInput) | Err(_) => {
-                    voice_open = false;
-                    voice_events = crossbeam_channel::never();
-                    None
-                }
-                Ok(other) => {
-                    voice_log(format_args!("voice: {other:?}"));
-                    None
-                }
-            },
-            recv(finished) -> notice => match notice {
-                Ok((played, ended)) => {
-                    ended_ago = Some(ended.elapsed());
-                    Some(Event::Played(played))
-                }
-                Err(_) => {
-                    finished = crossbeam_channel::never();
-                    None
-                }
-            },
-            recv(ticks) -> _ => None,
+                recv(voice_events) -> ev => match ev {
+                    Ok(VoiceEvent::Heard(heard)) => {
+                        // an utterance too long for push-to-talk ends by itself
+                        talking = false;
+                        voice_log(format_args!(
+                            "voice: heard {:?} (speech {}-{} ms, ended at {} ms{})",
+                            heard.alternatives,
+                            heard.speech_start_ms,
+                            heard.speech_end_ms,
+                            heard.committed_ms,
+                            if heard.early { ", early" } else { "" }
+                        ));
+                        utterance = Some(heard.samples.clone());
+                        // Nothing recognized is still an utterance: the player hears "Nicht
+                        // verstanden" and says it again, rather than waiting in silence.
+                        Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
+                    }
+                    Ok(VoiceEvent::GrammarSet { warning: Some(w), .. }) | Ok(VoiceEvent::Notice(w)) => {
+                        printer.line(&w);
+                        None
+                    }
+                    Ok(VoiceEvent::DeviceError(why)) => {
+                        printer.note(
+                            &format!("Die Spracheingabe ist ausgefallen ({why}). Eingabe über die Tastatur."),
+                            &format!("Voice input stopped ({why}). Use the keyboard."),
+                        );
+                        voice_open = false;
+                        voice_events = crossbeam_channel::never();
+                        None
+                    }
+                    Ok(VoiceEvent::EndOfInput) | Err(_) => {
+                        voice_open = false;
+                        voice_events = crossbeam_channel::never();
+                        None
+                    }
+                    Ok(other) => {
+                        voice_log(format_args!("voice: {other:?}"));
+                        None
+                    }
+                },
+                recv(finished) -> notice => match notice {
+                    Ok((played, ended)) => {
+                        ended_ago = Some(ended.elapsed());
+                        Some(Event::Played(played))
+                    }
+                    Err(_) => {
+                        finished = crossbeam_channel::never();
+                        None
+                    }
+                },
+                recv(ticks) -> _ => None,
+            }
         };
         if let Some(s) = &speech {
             for n in s.notices.try_iter() {

@@ -319,12 +319,10 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// Recordings of the game whose journal is `journal` go to `<journal stem>.audio/`.
+    /// Recordings of the game whose journal is `journal` go to `<journal stem>.audio/`
+    /// ([`crate::session::sheet_stem`]).
     pub fn beside(journal: &Path) -> Recorder {
-        let stem = journal
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "game".into());
+        let stem = crate::session::sheet_stem(journal);
         let dir = journal
             .parent()
             .unwrap_or_else(|| Path::new("."))

@@ -2,7 +2,7 @@
 //! prints every effect as one JSON line. The interface for tests, benchmarks and acceptance
 //! checks; a game journal can be replayed as well.
 use std::io::{BufRead, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::json;
@@ -23,20 +23,63 @@ pub struct ReplayArgs {
 
 /// Runs `replay`.
 pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
-    let input: Box<dyn BufRead> = if args.events == "-" {
+    let mut input: Box<dyn BufRead> = if args.events == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
         let file = std::fs::File::open(&args.events)
             .map_err(|e| anyhow::anyhow!("cannot open the events file {}: {e}", args.events))?;
         Box::new(std::io::BufReader::new(file))
     };
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut assistant = Assistant::new();
     let mut errors = 0;
-    for (number, line) in input.split(b'\n').enumerate() {
-        let line = line?;
-        let Ok(text) = std::str::from_utf8(&line) else {
+    if crate::session::is_journal_text(&String::from_utf8_lossy(&bytes[..bytes.len().min(64)])) {
+        // A journal: its lines are checked, and it is replayed as a resumption would, up to
+        // its first damaged line (and without the lines a decision set aside).
+        let check = crate::session::check_journal_bytes(Path::new(&args.events), &bytes)
+            .map_err(|e| anyhow::anyhow!(e))?;
+        for (event, _) in &check.events {
+            for effect in assistant.handle(event) {
+                writeln!(out, "{}", effect.to_json())?;
+            }
+        }
+        for problem in check.damage.iter().chain(&check.torn) {
+            errors += 1;
+            writeln!(
+                out,
+                "{}",
+                json!({"kind": "error", "line": problem.line(), "error": problem.to_string()})
+            )?;
+        }
+    } else {
+        errors += replay_lines(&bytes, &mut assistant, &mut out)?;
+    }
+    out.flush()?;
+    if let Some(path) = &args.pgn {
+        let Some(record) = assistant.record() else {
+            anyhow::bail!("no game was started, so there is no PGN to write");
+        };
+        crate::storage::atomic_write(
+            path,
+            crate::scoresheet::pgn::write(record, false).as_bytes(),
+        )
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(if errors > 0 { 1 } else { 0 })
+}
+
+/// Replays event lines; returns how many were not events.
+fn replay_lines(
+    input: &[u8],
+    assistant: &mut Assistant,
+    out: &mut impl Write,
+) -> anyhow::Result<usize> {
+    let mut errors = 0;
+    for (number, line) in input.split(|&b| b == b'\n').enumerate() {
+        let Ok(text) = std::str::from_utf8(line) else {
             errors += 1;
             writeln!(
                 out,
@@ -46,7 +89,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
             continue;
         };
         let text = text.trim();
-        if text.is_empty() || text.starts_with("{\"rochade_journal\"") {
+        if text.is_empty() {
             continue;
         }
         match parse_event_line(text) {
@@ -65,16 +108,5 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
             }
         }
     }
-    out.flush()?;
-    if let Some(path) = &args.pgn {
-        let Some(record) = assistant.record() else {
-            anyhow::bail!("no game was started, so there is no PGN to write");
-        };
-        crate::storage::atomic_write(
-            path,
-            crate::scoresheet::pgn::write(record, false).as_bytes(),
-        )
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(if errors > 0 { 1 } else { 0 })
+    Ok(errors)
 }
