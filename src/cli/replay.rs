@@ -8,6 +8,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::assistant::Assistant;
+use crate::bounded::{BoundedLines, InputError, RECORDS};
 use crate::session::parse_event_line;
 
 /// Replay timed events and print the effects as JSON lines.
@@ -34,16 +35,24 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
     let mut out = BufWriter::new(stdout.lock());
     let mut assistant = Assistant::new();
     let mut errors = 0;
-    for (number, line) in input.split(b'\n').enumerate() {
-        let line = line?;
-        let Ok(text) = std::str::from_utf8(&line) else {
-            errors += 1;
-            writeln!(
-                out,
-                "{}",
-                json!({"kind": "error", "line": number + 1, "error": "the line is not valid UTF-8"})
-            )?;
-            continue;
+    for line in BoundedLines::new(input, RECORDS) {
+        let (number, text) = match line {
+            Ok(line) => line,
+            Err(InputError::NotUtf8 { line, .. }) => {
+                errors += 1;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"kind": "error", "line": line, "error": "the line is not valid UTF-8"})
+                )?;
+                continue;
+            }
+            // A line too long, input too large or unreadable: the events after it would be
+            // replayed out of their context, so the replay stops here and says where.
+            Err(err) => {
+                out.flush()?;
+                anyhow::bail!("{}: {err}", args.events);
+            }
         };
         let text = text.trim();
         if text.is_empty() || text.starts_with("{\"rochade_journal\"") {
@@ -60,7 +69,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
                 writeln!(
                     out,
                     "{}",
-                    json!({"kind": "error", "line": number + 1, "error": err})
+                    json!({"kind": "error", "line": number, "error": err})
                 )?;
             }
         }
