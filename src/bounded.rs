@@ -34,7 +34,7 @@ pub struct Limits {
     pub line: usize,
     /// Bytes of the whole input.
     pub file: u64,
-    /// What is read, in words ("the journal"), for messages.
+    /// What is read, in words ("a journal or event file"), for messages.
     pub what: &'static str,
 }
 
@@ -49,48 +49,54 @@ pub const TYPED: Limits = Limits {
 pub const RECORDS: Limits = Limits {
     line: 64 * 1024,
     file: 16 << 20,
-    what: "the events",
+    what: "a journal or event file",
 };
 
 /// The requests of `interpret --batch`, one JSON object a line.
 pub const BATCH: Limits = Limits {
     line: 64 * 1024,
     file: 1 << 30,
-    what: "the batch",
+    what: "a batch",
 };
 
 /// A scoresheet: PGN, a move list, braille, a record (JSON).
 pub const SHEETS: Limits = Limits {
     line: 64 * 1024,
     file: 1 << 20,
-    what: "the scoresheet",
+    what: "a scoresheet",
 };
 
 /// A vocabulary (TOML) or a pronunciation list.
 pub const VOCABULARY: Limits = Limits {
     line: 64 * 1024,
     file: 1 << 20,
-    what: "the vocabulary",
+    what: "a vocabulary or pronunciation list",
 };
 
 /// Why input was not read.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("line {line} of {what} is longer than {limit} bytes; it was not read")]
+    #[error(
+        "line {line} is longer than {}, the limit of a line in {what}; it was not read",
+        size_words(*limit as u64)
+    )]
     LineTooLong {
         line: usize,
         limit: usize,
         what: &'static str,
     },
-    #[error("{what} is larger than {} (at line {line}); the rest was not read", size_words(*limit))]
+    #[error(
+        "the input is larger than {}, the limit of {what} (at line {line}); the rest was not read",
+        size_words(*limit)
+    )]
     TooLarge {
         line: usize,
         limit: u64,
         what: &'static str,
     },
-    #[error("line {line} of {what} is not valid UTF-8")]
+    #[error("line {line} is not valid UTF-8 text")]
     NotUtf8 { line: usize, what: &'static str },
-    #[error("line {line} of {what} could not be read: {source}")]
+    #[error("line {line} could not be read: {source}")]
     Io {
         line: usize,
         what: &'static str,
@@ -277,13 +283,19 @@ impl<R: BufRead> Iterator for BoundedLines<R> {
 pub enum FileError {
     #[error("could not read {name}: {source}")]
     Io { name: String, source: io::Error },
-    #[error("{name} is larger than {} ({what}); it was not read", size_words(*limit))]
+    #[error(
+        "{name} is larger than {}, the limit of {what}; it was not read",
+        size_words(*limit)
+    )]
     TooLarge {
         name: String,
         limit: u64,
         what: &'static str,
     },
-    #[error("{name}: line {line} is longer than {limit} bytes ({what}); it was not read")]
+    #[error(
+        "{name}: line {line} is longer than {}, the limit of a line in {what}; it was not read",
+        size_words(*limit as u64)
+    )]
     LineTooLong {
         name: String,
         line: usize,
@@ -368,7 +380,7 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                Err("line 1 of the test input is longer than 4 bytes; it was not read".into()),
+                Err("line 1 is longer than 4 bytes, the limit of a line in the test input; it was not read".into()),
                 Ok((2, "xy".into()))
             ]
         );
@@ -386,7 +398,7 @@ mod tests {
         assert_eq!(
             got.last(),
             Some(&Err(
-                "the test input is larger than 20 bytes (at line 7); the rest was not read".into()
+                "the input is larger than 20 bytes, the limit of the test input (at line 7); the rest was not read".into()
             ))
         );
     }
@@ -415,7 +427,7 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                Err("line 1 of the test input is not valid UTF-8".into()),
+                Err("line 1 is not valid UTF-8 text".into()),
                 Ok((2, "ok".into()))
             ]
         );
@@ -428,13 +440,13 @@ mod tests {
             read_all(io::repeat(b'a'), "f", SMALL)
                 .unwrap_err()
                 .to_string(),
-            "f is larger than 20 bytes (the test input); it was not read"
+            "f is larger than 20 bytes, the limit of the test input; it was not read"
         );
         assert_eq!(
             read_all(&b"ab\nabcde\n"[..], "f", SMALL)
                 .unwrap_err()
                 .to_string(),
-            "f: line 2 is longer than 4 bytes (the test input); it was not read"
+            "f: line 2 is longer than 4 bytes, the limit of a line in the test input; it was not read"
         );
     }
 

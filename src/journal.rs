@@ -121,6 +121,12 @@ pub enum JournalError {
     BadTimestamp { created_at: String },
     #[error("no folder for game journals: neither XDG_DATA_HOME nor HOME is set")]
     NoDataDirectory,
+    #[error("the journal {path} is larger than {}, more than a game writes; it was not read", crate::bounded::size_words(*limit))]
+    TooLarge { path: PathBuf, limit: u64 },
+    #[error(
+        "the record is {bytes} bytes long, more than a journal line may be ({limit}); it was not saved"
+    )]
+    RecordTooLong { bytes: usize, limit: usize },
 }
 
 fn write_error(path: &Path, source: io::Error) -> JournalError {
@@ -257,9 +263,24 @@ fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
             path: path.to_path_buf(),
         });
     }
-    std::fs::read(path).map_err(|source| JournalError::Read {
+    // Read within the limit even if the file grows meanwhile; long lines are judged one by one.
+    let limits = crate::bounded::Limits {
+        line: usize::MAX,
+        ..crate::bounded::RECORDS
+    };
+    let file = File::open(path).map_err(|source| JournalError::Read {
         path: path.to_path_buf(),
         source,
+    })?;
+    crate::bounded::read_all(file, &path.display().to_string(), limits).map_err(|e| match e {
+        crate::bounded::FileError::Io { source, .. } => JournalError::Read {
+            path: path.to_path_buf(),
+            source,
+        },
+        _ => JournalError::TooLarge {
+            path: path.to_path_buf(),
+            limit: limits.file,
+        },
     })
 }
 
@@ -272,6 +293,14 @@ pub fn read_journal<T: DeserializeOwned>(path: &Path) -> Result<JournalRead<T>, 
     let mut records = Vec::with_capacity(layout.lines.len());
     let mut problems = Vec::new();
     for (line, text) in layout.lines {
+        if text.len() > crate::bounded::RECORDS.line {
+            problems.push(JournalProblem::BrokenLine {
+                line,
+                bytes: text.len(),
+                error: "longer than a journal line may be".into(),
+            });
+            continue;
+        }
         match serde_json::from_slice::<T>(text) {
             Ok(record) => records.push(record),
             Err(e) => problems.push(JournalProblem::BrokenLine {
@@ -416,6 +445,13 @@ impl Journal {
     /// error nothing of the record stays in the file and the earlier records are untouched.
     pub fn append<T: Serialize + ?Sized>(&mut self, record: &T) -> Result<(), JournalError> {
         let mut line = serde_json::to_vec(record).map_err(JournalError::Serialize)?;
+        // What could not be read back is not written.
+        if line.len() > crate::bounded::RECORDS.line {
+            return Err(JournalError::RecordTooLong {
+                bytes: line.len(),
+                limit: crate::bounded::RECORDS.line,
+            });
+        }
         line.push(b'\n');
         if self.needs_rollback {
             self.roll_back()

@@ -910,3 +910,26 @@ fn capitalize(text: &str) -> String {
         None => String::new(),
     }
 }
+
+/// What the player hears about input that was not read.
+impl Words {
+    /// A typed line longer than the limit (`bytes`) was refused; the game goes on.
+    pub fn typed_line_too_long(&self, bytes: usize) -> String {
+        match self.lang {
+            Lang::De => format!(
+                "Die Eingabe ist länger als {bytes} Zeichen und wurde nicht gelesen. Bitte kürzer eingeben."
+            ),
+            Lang::En => format!(
+                "The line is longer than {bytes} characters and was not read. Please type it shorter."
+            ),
+        }
+    }
+
+    /// A typed line that is not text (not UTF-8) was refused; the game goes on.
+    pub fn typed_line_not_text(&self) -> String {
+        self.t(
+            "Die Eingabe ist kein lesbarer Text und wurde nicht gelesen.",
+            "The line is not readable text and was not read.",
+        )
+    }
+}

@@ -13,7 +13,7 @@
 //! ([`crate::cli::play_voice::Speech::finished`], with the instant it ended), or at once when
 //! it is only printed (`--speech off`). The loop never waits for speech. A game resumed while
 //! a read-back was still being played gets its window from the resumption.
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -26,6 +26,8 @@ use crate::assistant::protocol::Heard;
 use crate::assistant::protocol::{
     Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
+use crate::assistant::words::Words;
+use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::{GameEpoch, Ticker};
 use crate::display::{BrailleDisplay, display_line};
@@ -135,17 +137,18 @@ impl Printer {
     }
 
     fn note(&self, de: &str, en: &str) {
+        self.note_text(match self.lang {
+            Lang::De => de,
+            Lang::En => en,
+        });
+    }
+
+    /// A note already in the player's language.
+    fn note_text(&self, text: &str) {
         if self.json {
-            let text = match self.lang {
-                Lang::De => de,
-                Lang::En => en,
-            };
             self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
         } else {
-            self.line(match self.lang {
-                Lang::De => de,
-                Lang::En => en,
-            });
+            self.line(text);
         }
     }
 }
@@ -190,26 +193,33 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     Ok(spec)
 }
 
-fn stdin_lines() -> Receiver<Option<String>> {
+/// What the keyboard thread reads.
+enum Keyboard {
+    /// A typed line.
+    Line(String),
+    /// A line that was not read (too long, or not text): the reason for the player.
+    Refused(InputError),
+    /// Standard input ended.
+    End,
+}
+
+/// Typed lines, each within [`TYPED`]: a line too long is refused (and skipped, never kept
+/// whole), and reading goes on with the next.
+fn stdin_lines() -> Receiver<Keyboard> {
     let (tx, rx) = unbounded();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        let mut lock = stdin.lock();
-        loop {
-            let mut buf = Vec::new();
-            match lock.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(None);
-                    return;
-                }
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    if tx.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
+        for line in BoundedLines::new(stdin.lock(), TYPED) {
+            let sent = match line {
+                Ok((_, text)) => tx.send(Keyboard::Line(text.trim_end().to_string())),
+                Err(err) if err.can_go_on() => tx.send(Keyboard::Refused(err)),
+                Err(_) => break,
+            };
+            if sent.is_err() {
+                return;
             }
         }
+        let _ = tx.send(Keyboard::End);
     });
     rx
 }
@@ -397,7 +407,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         let mut ended_ago: Option<Duration> = None;
         let event = select! {
             recv(lines) -> line => match line {
-                Ok(Some(line)) => match typed_line(&line, Some(session.assistant())) {
+                Ok(Keyboard::Line(line)) => match typed_line(&line, Some(session.assistant())) {
                     Typed::Event(e) => Some(e),
                     Typed::Quit => break,
                     Typed::Nothing => {
@@ -415,7 +425,15 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         None
                     }
                 },
-                _ => {
+                Ok(Keyboard::Refused(why)) => {
+                    let words = Words::new(vocab.clone());
+                    printer.note_text(&match why {
+                        InputError::NotUtf8 { .. } => words.typed_line_not_text(),
+                        _ => words.typed_line_too_long(TYPED.line),
+                    });
+                    None
+                }
+                Ok(Keyboard::End) | Err(_) => {
                     input_open = false;
                     None
                 }
