@@ -12,13 +12,15 @@ use serde_json::Value;
 
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{Effect, Event, TimedEffect, TimedEvent};
+use crate::clock::source::GameTime;
 use crate::journal::{Journal, JournalHeader, JournalProblem, read_journal, utc_rfc3339};
 use crate::scoresheet::brf::{self, BrailleOptions};
 use crate::scoresheet::{pgn, text};
 use crate::storage::atomic_write;
 
-/// One journal line: the event, its game time, and the wall-clock time it was written (so that
-/// a resumed game counts the time the program was down against the running clock).
+/// One journal line: the event, its game time, and the wall-clock time it was written (for
+/// people, and so that a resumed game counts the time the program was down against the running
+/// clock when that time is believable).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct JournalEntry {
     pub at: u64,
@@ -58,6 +60,34 @@ pub struct Resumed {
     pub problems: Vec<String>,
     /// The game time the program was down, counted against the running clock.
     pub down_ms: u64,
+    /// A downtime that was not counted because the wall clock cannot vouch for it: for the
+    /// arbiter to rule on.
+    pub doubtful_down: Option<DoubtfulDowntime>,
+}
+
+/// The longest downtime counted against the running clock without the arbiter: longer, the
+/// wall clock may have been set, or the game left for a long time.
+pub const MAX_COUNTED_DOWN_MS: u64 = 30 * 60 * 1000;
+
+/// Why the time between the last journal entry and a resumption was not counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoubtfulDowntime {
+    /// The wall clock now is earlier than at the last entry (it was set back), by `ms`.
+    WallClockWentBack { ms: u64 },
+    /// The program was down for `ms` by the wall clock, more than [`MAX_COUNTED_DOWN_MS`].
+    TooLong { ms: u64 },
+}
+
+/// The downtime between the wall time of the last journal entry and now: counted when it is
+/// believable, else put to the arbiter.
+pub fn judge_downtime(last_wall_ms: u64, now_wall_ms: u64) -> Result<u64, DoubtfulDowntime> {
+    match now_wall_ms.checked_sub(last_wall_ms) {
+        None => Err(DoubtfulDowntime::WallClockWentBack {
+            ms: last_wall_ms - now_wall_ms,
+        }),
+        Some(ms) if ms > MAX_COUNTED_DOWN_MS => Err(DoubtfulDowntime::TooLong { ms }),
+        Some(ms) => Ok(ms),
+    }
 }
 
 /// The assistant, its journal and its files.
@@ -66,15 +96,14 @@ pub struct Session {
     journal: Option<Journal>,
     /// Where the scoresheet files go (beside the journal), and their stem.
     sheets: Option<(PathBuf, String)>,
-    /// Wall-clock ms at game time 0.
-    epoch_wall_ms: u64,
+    /// The game time: monotonic, never the wall clock.
+    time: GameTime,
     last_at: u64,
 }
 
 impl Session {
     /// A new game with a journal at `journal_path` (none: nothing is kept).
     pub fn create(journal_path: Option<&Path>) -> Result<Session, String> {
-        let now_wall = wall_ms_now();
         let journal = match journal_path {
             Some(path) => {
                 if let Some(dir) = path.parent()
@@ -96,7 +125,7 @@ impl Session {
             assistant: Assistant::new(),
             sheets: journal_path.map(sheet_place),
             journal,
-            epoch_wall_ms: now_wall,
+            time: GameTime::starting_at(0),
             last_at: 0,
         })
     }
@@ -110,15 +139,15 @@ impl Session {
             resumed.problems.push(describe_problem(p));
         }
         let mut assistant = Assistant::new();
-        let mut last: Option<(u64, u64)> = None;
+        let mut last_at = 0;
+        let mut last_wall = None;
         for record in read.records {
             let wall = record.get("wall_ms").and_then(Value::as_u64);
             let line = record.to_string();
             match parse_event_line(&line) {
                 Ok(ev) => {
-                    if let Some(w) = wall {
-                        last = Some((ev.at, w));
-                    }
+                    last_at = ev.at;
+                    last_wall = wall.or(last_wall);
                     assistant.handle(&ev);
                     resumed.events += 1;
                 }
@@ -133,18 +162,18 @@ impl Session {
                 .problems
                 .push(format!("a torn last line was set aside: {tail:?}"));
         }
-        let now_wall = wall_ms_now();
-        let (last_at, epoch) = match last {
-            Some((at, wall)) => (at, wall.saturating_sub(at)),
-            None => (0, now_wall),
-        };
-        resumed.down_ms = now_wall.saturating_sub(epoch).saturating_sub(last_at);
+        if let Some(wall) = last_wall {
+            match judge_downtime(wall, wall_ms_now()) {
+                Ok(ms) => resumed.down_ms = ms,
+                Err(doubt) => resumed.doubtful_down = Some(doubt),
+            }
+        }
         Ok((
             Session {
                 assistant,
                 journal: Some(journal),
                 sheets: Some(sheet_place(path)),
-                epoch_wall_ms: epoch,
+                time: GameTime::starting_at(last_at.saturating_add(resumed.down_ms)),
                 last_at,
             },
             resumed,
@@ -153,9 +182,13 @@ impl Session {
 
     /// The game time now (ms since the start), never earlier than the last event.
     pub fn now(&self) -> u64 {
-        wall_ms_now()
-            .saturating_sub(self.epoch_wall_ms)
-            .max(self.last_at)
+        self.time.now_ms().max(self.last_at)
+    }
+
+    /// A suspend of the computer since the last call, when there was one (not counted in the
+    /// game time; see [`crate::clock::source`]): for the arbiter to rule on.
+    pub fn new_suspend(&mut self) -> Option<std::time::Duration> {
+        self.time.new_suspend()
     }
 
     /// The assistant.
@@ -177,10 +210,7 @@ impl Session {
         if let Some(journal) = self.journal.as_mut() {
             let mut value = serde_json::to_value(&timed).map_err(|e| e.to_string())?;
             if let Value::Object(map) = &mut value {
-                map.insert(
-                    "wall_ms".into(),
-                    Value::from(self.epoch_wall_ms.saturating_add(at)),
-                );
+                map.insert("wall_ms".into(), Value::from(wall_ms_now()));
             }
             journal.append(&value).map_err(|e| e.to_string())?;
         }

@@ -34,7 +34,7 @@ use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
-use crate::session::Session;
+use crate::session::{DoubtfulDowntime, Session};
 use crate::typed::{Typed, typed_line};
 use crate::vocab::Vocab;
 
@@ -134,6 +134,19 @@ impl Printer {
             Effect::Error { error } => self.line(&format!("Fehler: {error}")),
             _ => {}
         }
+    }
+
+    /// Something for the arbiter that the shell (not the assistant) found, printed like the
+    /// assistant's words to the arbiter.
+    fn to_arbiter(&self, at: u64, text: String) {
+        self.effect(&TimedEffect {
+            at,
+            effect: Effect::Say {
+                to: Listener::Arbiter,
+                text,
+                about: serde_json::Value::Null,
+            },
+        });
     }
 
     fn note(&self, de: &str, en: &str) {
@@ -267,6 +280,14 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     resumed.down_ms / 1000
                 ),
             );
+            if let Some(doubt) = resumed.doubtful_down {
+                let words = Words::new(Vocab::builtin(printer.lang));
+                let text = match doubt {
+                    DoubtfulDowntime::WallClockWentBack { ms } => words.wall_clock_went_back(ms),
+                    DoubtfulDowntime::TooLong { ms } => words.downtime_too_long(ms),
+                };
+                printer.to_arbiter(session.now(), text);
+            }
             let mut session = session;
             if let Some(played) = session.assistant().read_back_awaiting_playback() {
                 // Its playback ended before the interruption (or with it): the window starts now.
@@ -494,6 +515,14 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             for n in s.notices.try_iter() {
                 printer.line(&n);
             }
+        }
+        if let Some(suspended) = session.new_suspend() {
+            let ms = u64::try_from(suspended.as_millis()).unwrap_or(u64::MAX);
+            let text = Words::new(vocab.clone()).computer_was_suspended(ms);
+            if let Some(s) = &speech {
+                s.say(Listener::Arbiter, &text);
+            }
+            printer.to_arbiter(session.now(), text);
         }
         let now = session.now();
         // A read-back's end of playback is at its own time, a moment before it is handled.
