@@ -3,7 +3,10 @@
 //! announced as done can be lost; the scoresheet files are rewritten (atomically) after every
 //! made move. `--resume` replays the journal into a fresh assistant. The end of a read-back's
 //! playback (`played`, which starts its correction window) is journaled like every event, so a
-//! resumed game comes back to the same deadline.
+//! resumed game comes back to the same deadline. Game time comes from
+//! [`crate::clock::source`] (monotonic); the wall clock only stamps journal lines (`wall_ms`)
+//! and measures the downtime across a restart, which [`judge_downtime`] counts only when it is
+//! believable.
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
