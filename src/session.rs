@@ -213,7 +213,13 @@ impl Session {
         if let Some(journal) = self.journal.as_mut() {
             let mut value = serde_json::to_value(&timed).map_err(|e| e.to_string())?;
             if let Value::Object(map) = &mut value {
-                map.insert("wall_ms".into(), Value::from(wall_ms_now()));
+                // The wall time of the event's game time (an event can be dated a moment
+                // back, as the end of a playback is), so downtime is measured from it.
+                let ago = self.time.now_ms().saturating_sub(at);
+                map.insert(
+                    "wall_ms".into(),
+                    Value::from(wall_ms_now().saturating_sub(ago)),
+                );
             }
             journal.append(&value).map_err(|e| e.to_string())?;
         }
