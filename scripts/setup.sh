@@ -9,8 +9,9 @@ PKGS=(
   pkg-config libasound2-dev libspeechd-dev libclang-dev libpocketsphinx-dev libespeak-ng-dev
   # run: speech output, recognition without a Vosk model
   speech-dispatcher speech-dispatcher-espeak-ng espeak-ng pocketsphinx pocketsphinx-en-us
-  # test: a private audio server with virtual devices, WAV tools
-  pulseaudio pulseaudio-utils sox
+  # test: a private audio server with virtual devices, WAV tools; libfaketime steps the wall
+  # clock under a running game (tests/game_time.rs), time (/usr/bin/time -v) measures memory
+  pulseaudio pulseaudio-utils sox libfaketime time
   # bench voice --set: English voices other than espeak-ng's formant one (Debian 12 main has no
   # mbrola or svox pico; German has only espeak-ng): flite, and festival with a diphone and an
   # HTS voice

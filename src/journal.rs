@@ -150,6 +150,12 @@ pub enum JournalError {
     BadTimestamp { created_at: String },
     #[error("no folder for game journals: neither XDG_DATA_HOME nor HOME is set")]
     NoDataDirectory,
+    #[error("the journal {path} is larger than {}, more than a game writes; it was not read", crate::bounded::size_words(*limit))]
+    TooLarge { path: PathBuf, limit: u64 },
+    #[error(
+        "the record is {bytes} bytes long, more than a journal line may be ({limit}); it was not saved"
+    )]
+    RecordTooLong { bytes: usize, limit: usize },
 }
 
 fn write_error(path: &Path, source: io::Error) -> JournalError {
@@ -357,9 +363,24 @@ pub fn read_all(path: &Path) -> Result<Vec<u8>, JournalError> {
             path: path.to_path_buf(),
         });
     }
-    std::fs::read(path).map_err(|source| JournalError::Read {
+    // Read within the limit even if the file grows meanwhile; long lines are judged one by one.
+    let limits = crate::bounded::Limits {
+        line: usize::MAX,
+        ..crate::bounded::RECORDS
+    };
+    let file = File::open(path).map_err(|source| JournalError::Read {
         path: path.to_path_buf(),
         source,
+    })?;
+    crate::bounded::read_all(file, &path.display().to_string(), limits).map_err(|e| match e {
+        crate::bounded::FileError::Io { source, .. } => JournalError::Read {
+            path: path.to_path_buf(),
+            source,
+        },
+        _ => JournalError::TooLarge {
+            path: path.to_path_buf(),
+            limit: limits.file,
+        },
     })
 }
 
@@ -404,6 +425,14 @@ pub fn read_journal_bytes<T: DeserializeOwned>(
     let mut lines: Vec<(usize, usize, Checked)> = Vec::with_capacity(layout.lines.len());
     let mut seen_sealed = sealed_format;
     for &(line, text) in &layout.lines {
+        if text.len() > crate::bounded::RECORDS.line {
+            problems.push(JournalProblem::BrokenLine {
+                line,
+                bytes: text.len(),
+                error: "longer than a journal line may be".into(),
+            });
+            continue;
+        }
         let checked = check_line(text);
         match &checked {
             Checked::Sealed { .. } | Checked::BadSeal => seen_sealed = true,
@@ -768,6 +797,13 @@ impl Journal {
     pub fn append<T: Serialize + ?Sized>(&mut self, record: &T) -> Result<(), JournalError> {
         let json = serde_json::to_vec(record).map_err(JournalError::Serialize)?;
         let mut line = seal(&json, self.next_seq)?;
+        // What could not be read back is not written.
+        if line.len() > crate::bounded::RECORDS.line {
+            return Err(JournalError::RecordTooLong {
+                bytes: line.len(),
+                limit: crate::bounded::RECORDS.line,
+            });
+        }
         line.push(b'\n');
         if self.needs_rollback {
             self.roll_back()

@@ -28,14 +28,15 @@
 //!
 //! The **shell** does the I/O: [`session`] journals every event before the assistant
 //! handles it and rewrites the scoresheet files after every made move; [`journal`] and
-//! [`storage`] write to disk safely; [`typed`] reads typed lines; [`cli`] holds the
-//! subcommands. Effects are carried out in order: the journal is written before anything is
-//! announced as done.
+//! [`storage`] write to disk safely; [`bounded`] reads every line and file within limits;
+//! [`typed`] reads typed lines; [`cli`] holds the subcommands. Effects are carried out in
+//! order: the journal is written before anything is announced as done.
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod asr;
 pub mod assistant;
 pub mod audio;
+pub mod bounded;
 pub mod cli;
 pub mod clock;
 pub mod display;

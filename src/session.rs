@@ -7,6 +7,9 @@
 //! and asks about) and replays it into a fresh assistant, up to the last good line when the
 //! damage was agreed to; the shell then feeds [`Event::Resumed`]. The end of a read-back's
 //! playback (`played`, which starts its correction window) is journaled like every event.
+//! Game time comes from [`crate::clock::source`] (monotonic); the wall clock only stamps
+//! journal lines (`wall_ms`) and measures the downtime across a restart, which
+//! [`judge_downtime`] counts only when it is believable.
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -15,6 +18,7 @@ use serde_json::Value;
 
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{Effect, Event, TimedEffect, TimedEvent};
+use crate::clock::source::GameTime;
 use crate::journal::{
     Damage, Journal, JournalHeader, JournalProblem, read_journal_bytes, utc_rfc3339,
 };
@@ -24,8 +28,9 @@ use crate::scoresheet::{pgn, text};
 use crate::storage::atomic_write;
 use shakmaty::Color;
 
-/// One journal line: the event, its game time, and the wall-clock time it was written (so that
-/// a resumed game counts the time the program was down against the running clock).
+/// One journal line: the event, its game time, and the wall-clock time it was written (for
+/// people, and so that a resumed game counts the time the program was down against the running
+/// clock when that time is believable).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct JournalEntry {
     pub at: u64,
@@ -176,6 +181,34 @@ pub struct Resumed {
     pub set_aside: Vec<JournalProblem>,
     /// The game time the program was down, counted against the running clock.
     pub down_ms: u64,
+    /// A downtime that was not counted because the wall clock cannot vouch for it: for the
+    /// arbiter to rule on.
+    pub doubtful_down: Option<DoubtfulDowntime>,
+}
+
+/// The longest downtime counted against the running clock without the arbiter: longer, the
+/// wall clock may have been set, or the game left for a long time.
+pub const MAX_COUNTED_DOWN_MS: u64 = 30 * 60 * 1000;
+
+/// Why the time between the last journal entry and a resumption was not counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoubtfulDowntime {
+    /// The wall clock now is earlier than at the last entry (it was set back), by `ms`.
+    WallClockWentBack { ms: u64 },
+    /// The program was down for `ms` by the wall clock, more than [`MAX_COUNTED_DOWN_MS`].
+    TooLong { ms: u64 },
+}
+
+/// The downtime between the wall time of the last journal entry and now: counted when it is
+/// believable, else put to the arbiter.
+pub fn judge_downtime(last_wall_ms: u64, now_wall_ms: u64) -> Result<u64, DoubtfulDowntime> {
+    match now_wall_ms.checked_sub(last_wall_ms) {
+        None => Err(DoubtfulDowntime::WallClockWentBack {
+            ms: last_wall_ms - now_wall_ms,
+        }),
+        Some(ms) if ms > MAX_COUNTED_DOWN_MS => Err(DoubtfulDowntime::TooLong { ms }),
+        Some(ms) => Ok(ms),
+    }
 }
 
 /// Why a game could not be resumed.
@@ -194,15 +227,14 @@ pub struct Session {
     journal: Option<Journal>,
     /// Where the scoresheet files go (beside the journal), and their stem.
     sheets: Option<(PathBuf, String)>,
-    /// Wall-clock ms at game time 0.
-    epoch_wall_ms: u64,
+    /// The game time: monotonic, never the wall clock.
+    time: GameTime,
     last_at: u64,
 }
 
 impl Session {
     /// A new game with a journal at `journal_path` (none: nothing is kept).
     pub fn create(journal_path: Option<&Path>) -> Result<Session, String> {
-        let now_wall = wall_ms_now();
         let journal = match journal_path {
             Some(path) => {
                 if let Some(dir) = path.parent()
@@ -224,7 +256,7 @@ impl Session {
             assistant: Assistant::new(),
             sheets: journal_path.map(sheet_place),
             journal,
-            epoch_wall_ms: now_wall,
+            time: GameTime::starting_at(0),
             last_at: 0,
         })
     }
@@ -241,15 +273,15 @@ impl Session {
             return Err(ResumeError::Damaged(check.damage));
         }
         let mut assistant = Assistant::new();
-        let mut last: Option<(u64, u64)> = None;
+        let mut last_at = 0;
+        let mut last_wall = None;
         let mut resumed = Resumed {
             torn: check.torn.clone(),
             ..Resumed::default()
         };
         for (ev, wall) in &check.events {
-            if let Some(w) = wall {
-                last = Some((ev.at, *w));
-            }
+            last_at = ev.at;
+            last_wall = wall.or(last_wall);
             assistant.handle(ev);
             resumed.events += 1;
         }
@@ -269,18 +301,18 @@ impl Session {
             }
             resumed.set_aside = check.damage;
         }
-        let now_wall = wall_ms_now();
-        let (last_at, epoch) = match last {
-            Some((at, wall)) => (at, wall.saturating_sub(at)),
-            None => (0, now_wall),
-        };
-        resumed.down_ms = now_wall.saturating_sub(epoch).saturating_sub(last_at);
+        if let Some(wall) = last_wall {
+            match judge_downtime(wall, wall_ms_now()) {
+                Ok(ms) => resumed.down_ms = ms,
+                Err(doubt) => resumed.doubtful_down = Some(doubt),
+            }
+        }
         Ok((
             Session {
                 assistant,
                 journal: Some(journal),
                 sheets: Some(sheet_place(path)),
-                epoch_wall_ms: epoch,
+                time: GameTime::starting_at(last_at.saturating_add(resumed.down_ms)),
                 last_at,
             },
             resumed,
@@ -289,9 +321,13 @@ impl Session {
 
     /// The game time now (ms since the start), never earlier than the last event.
     pub fn now(&self) -> u64 {
-        wall_ms_now()
-            .saturating_sub(self.epoch_wall_ms)
-            .max(self.last_at)
+        self.time.now_ms().max(self.last_at)
+    }
+
+    /// A suspend of the computer since the last call, when there was one (not counted in the
+    /// game time; see [`crate::clock::source`]): for the arbiter to rule on.
+    pub fn new_suspend(&mut self) -> Option<std::time::Duration> {
+        self.time.new_suspend()
     }
 
     /// The assistant.
@@ -313,9 +349,12 @@ impl Session {
         if let Some(journal) = self.journal.as_mut() {
             let mut value = serde_json::to_value(&timed).map_err(|e| e.to_string())?;
             if let Value::Object(map) = &mut value {
+                // The wall time of the event's game time (an event can be dated a moment
+                // back, as the end of a playback is), so downtime is measured from it.
+                let ago = self.time.now_ms().saturating_sub(at);
                 map.insert(
                     "wall_ms".into(),
-                    Value::from(self.epoch_wall_ms.saturating_add(at)),
+                    Value::from(wall_ms_now().saturating_sub(ago)),
                 );
             }
             journal.append(&value).map_err(|e| e.to_string())?;

@@ -153,6 +153,9 @@ pub enum VocabError {
     /// The file could not be read.
     #[error("{file}: cannot read the vocabulary file: {reason}")]
     Unreadable { file: String, reason: String },
+    /// The file could not be read, or is larger than a vocabulary can be.
+    #[error("{0}")]
+    Refused(String),
     /// The file is malformed or incomplete at a line.
     #[error("{file} line {line}: {message}")]
     Invalid {
@@ -322,9 +325,11 @@ impl Vocab {
     /// Loads and checks a vocabulary file.
     pub fn load(path: &Path) -> Result<Vocab, VocabError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|err| VocabError::Unreadable {
+        let bytes = crate::bounded::read_file(path, crate::bounded::VOCABULARY)
+            .map_err(|err| VocabError::Refused(err.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|_| VocabError::Unreadable {
             file: name.clone(),
-            reason: err.to_string(),
+            reason: "it is not UTF-8 text".into(),
         })?;
         Vocab::from_toml_str(&name, &text)
     }

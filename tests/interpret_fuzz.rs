@@ -8,7 +8,7 @@
 //! * the interpreter over random short utterances of vocabulary words, near-misses and
 //!   unknown words in real positions: every move and candidate it names is legal, and a move
 //!   is `exact` exactly when every word was a vocabulary word;
-//! * one-off lines of 1 MB and of more than the 4 MB cap, and the real binary fed such a mix
+//! * lines just under the batch line limit (64 KiB), of 1 MB and of 5 MB, and the real binary fed such a mix
 //!   through standard input.
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -433,11 +433,15 @@ fn request(fen: &str, heard: &str) -> Vec<u8> {
 }
 
 #[test]
-fn lines_of_a_megabyte_and_beyond_the_cap_are_answered_and_the_batch_goes_on() {
+fn lines_up_to_the_limit_are_interpreted_longer_ones_answered_with_an_error_and_the_batch_goes_on()
+{
     let known = known_lines();
-    let words: String = "Springer Felix drei Kissen ".repeat(40_000); // about 1 MB
+    let limit = rochade::bounded::BATCH.line;
+    // Just under the line limit with the JSON around it: still interpreted.
+    let words: String = "Springer Felix drei Kissen ".repeat((limit - 200) / 27);
+    let megabyte: String = "Springer Felix drei Kissen ".repeat(40_000);
     let one_word: String = "a".repeat(1 << 20);
-    let beyond = "x".repeat(5 << 20); // more than the 4 MB cap, not even JSON
+    let beyond = "x".repeat(5 << 20); // not even JSON
     let lines: Vec<(Vec<u8>, Want)> = vec![
         (
             request(START, &words),
@@ -447,10 +451,8 @@ fn lines_of_a_megabyte_and_beyond_the_cap_are_answered_and_the_batch_goes_on() {
             known[0].0.clone().into_bytes(),
             Want::Known(known[0].1.clone()),
         ),
-        (
-            request(START, &one_word),
-            Want::Known(json!({"status": "not_understood"})),
-        ),
+        (request(START, &megabyte), Want::Error),
+        (request(START, &one_word), Want::Error),
         (beyond.into_bytes(), Want::Error),
         (
             known[1].0.clone().into_bytes(),
@@ -494,9 +496,10 @@ fn the_binary_answers_every_line_of_a_mixed_batch_on_standard_input() {
         ),
         (Vec::new(), Want::Error),
         (
-            request(START, &"Dame ".repeat(200_000)),
+            request(START, &"Dame ".repeat(12_000)),
             Want::Known(json!({"status": "not_understood"})),
         ),
+        (request(START, &"Dame ".repeat(200_000)), Want::Error),
         ("y".repeat(5 << 20).into_bytes(), Want::Error),
     ];
     // After every bad line, a known one: its right answer shows that the batch went on.

@@ -127,7 +127,10 @@ fn user_pronunciations() -> (HashMap<String, Vec<String>>, HashMap<String, Vec<S
     let Some(path) = std::env::var_os("ROCHADE_PRONUNCIATIONS") else {
         return Default::default();
     };
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    // Like a missing file, one too large to be a pronunciation list adds nothing.
+    let text = crate::bounded::read_file(Path::new(&path), crate::bounded::VOCABULARY)
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .unwrap_or_default();
     let (removals, additions): (Vec<&str>, Vec<&str>) =
         text.lines().partition(|l| l.trim_start().starts_with('-'));
     let removals: Vec<String> = removals

@@ -1103,3 +1103,89 @@ impl Words {
         }
     }
 }
+
+/// What the player hears about input that was not read.
+impl Words {
+    /// A typed line longer than the limit (`bytes`) was refused; the game goes on.
+    pub fn typed_line_too_long(&self, bytes: usize) -> String {
+        match self.lang {
+            Lang::De => format!(
+                "Die Eingabe ist länger als {bytes} Zeichen und wurde nicht gelesen. Bitte kürzer eingeben."
+            ),
+            Lang::En => format!(
+                "The line is longer than {bytes} characters and was not read. Please type it shorter."
+            ),
+        }
+    }
+
+    /// A typed line that is not text (not UTF-8) was refused; the game goes on.
+    pub fn typed_line_not_text(&self) -> String {
+        self.t(
+            "Die Eingabe ist kein lesbarer Text und wurde nicht gelesen.",
+            "The line is not readable text and was not read.",
+        )
+    }
+}
+
+/// What the arbiter hears about time the program did not count on a clock.
+impl Words {
+    fn time_and_seconds(&self, ms: u64) -> String {
+        let words = crate::clock::spoken::duration_words(ms, self.lang);
+        match self.lang {
+            Lang::De => format!("{words} ({} Sekunden)", ms / 1000),
+            Lang::En => format!("{words} ({} seconds)", ms / 1000),
+        }
+    }
+
+    fn arbiter_rules(&self) -> String {
+        self.t(
+            "Sie ist keiner Uhr angerechnet. Bitte entscheiden Sie; anrechnen mit !zeit weiss -Sekunden oder !zeit schwarz -Sekunden.",
+            "It was not counted on either clock. Please decide; to count it, !time white -SECONDS or !time black -SECONDS.",
+        )
+    }
+
+    /// At a resumption: the computer's wall clock is earlier than at the last journal entry.
+    pub fn wall_clock_went_back(&self, ms: u64) -> String {
+        let back = self.time_and_seconds(ms);
+        match self.lang {
+            Lang::De => format!(
+                "Die Uhrzeit des Computers ist seit dem letzten Journaleintrag um {back} zurückgegangen; die Dauer der Unterbrechung ist unbekannt. {}",
+                self.arbiter_rules()
+            ),
+            Lang::En => format!(
+                "The computer's clock went back by {back} since the last journal entry; how long the interruption lasted is unknown. {}",
+                self.arbiter_rules()
+            ),
+        }
+    }
+
+    /// At a resumption: by the wall clock the program was down longer than is counted alone.
+    pub fn downtime_too_long(&self, ms: u64) -> String {
+        let down = self.time_and_seconds(ms);
+        match self.lang {
+            Lang::De => format!(
+                "Das Programm war laut Uhrzeit des Computers {down} unterbrochen, zu lange, um sie ohne Sie anzurechnen. {}",
+                self.arbiter_rules()
+            ),
+            Lang::En => format!(
+                "By the computer's clock the program was down for {down}, too long to count without you. {}",
+                self.arbiter_rules()
+            ),
+        }
+    }
+
+    /// During the game: the computer was suspended (it could neither hear nor announce).
+    pub fn computer_was_suspended(&self, ms: u64) -> String {
+        let suspended = self.time_and_seconds(ms);
+        match self.lang {
+            Lang::De => format!(
+                "Der Computer war {suspended} im Ruhezustand; in dieser Zeit konnte Rochade nichts hören und nichts ansagen. {}",
+                self.arbiter_rules()
+            ),
+            Lang::En => format!(
+                "The computer was suspended for {suspended}; meanwhile Rochade could neither hear nor announce anything. {}",
+                self.arbiter_rules()
+            ),
+        }
+    }
+}

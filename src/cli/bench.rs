@@ -5,6 +5,7 @@ use clap::{Args, Subcommand};
 pub mod clock;
 pub mod interpret;
 pub mod readback;
+pub mod scoresheet;
 pub mod voice;
 pub mod voice_sets;
 
@@ -24,6 +25,8 @@ pub enum BenchTarget {
     Interpret(interpret::InterpretBenchArgs),
     /// The assistant: from a recognizer's final result to the read-back text, journal included.
     Readback(readback::ReadbackBenchArgs),
+    /// Scoresheet reading: a long game read back from a move list, PGN, BRF and a record.
+    Scoresheet(scoresheet::ScoresheetBenchArgs),
     /// The voice path: espeak-ng voices speak moves of real games, clean and with noise;
     /// accuracy, latency to the read-back, real-time factor, memory; Vosk load and compile.
     Voice(Box<voice::VoiceBenchArgs>),
@@ -35,6 +38,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         BenchTarget::Clock(args) => clock::run(&args),
         BenchTarget::Interpret(args) => interpret::run(&args),
         BenchTarget::Readback(args) => readback::run(&args),
+        BenchTarget::Scoresheet(args) => scoresheet::run(&args),
         BenchTarget::Voice(args) => voice::run(&args),
     }
 }

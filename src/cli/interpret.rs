@@ -8,6 +8,7 @@ use clap::Args;
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
+use crate::bounded::{BATCH, BoundedLines};
 use crate::interpret::Interpreter;
 use crate::lang::Lang;
 use crate::vocab::Vocab;
@@ -42,9 +43,6 @@ pub struct InterpretArgs {
     #[arg(last = true)]
     pub words: Vec<String>,
 }
-
-/// The longest input line read in a batch; a longer one is answered with an error.
-const MAX_LINE: usize = 4 << 20;
 
 /// Parses a FEN into a standard-chess position, with an error a person can act on.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
@@ -171,20 +169,15 @@ pub fn run_batch(
     flush_each: bool,
 ) -> anyhow::Result<()> {
     let interpreters = Interpreters::new(grammar)?;
-    let mut input = input;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = read_line_capped(&mut input, &mut line)?;
-        if n == 0 {
-            break;
-        }
-        let answer = if n > MAX_LINE {
-            error(format!(
-                "line of {n} bytes is too long (at most {MAX_LINE})"
-            ))
-        } else {
-            answer(&interpreters, &line)
+    for line in BoundedLines::new(input, BATCH) {
+        let answer = match line {
+            Ok((_, text)) => answer(&interpreters, text.as_bytes()),
+            // A line too long or not UTF-8 is answered like any bad line, and the batch goes on.
+            Err(err) if err.can_go_on() => error(err.to_string()),
+            Err(err) => {
+                output.flush()?;
+                return Err(err.into());
+            }
         };
         serde_json::to_writer(&mut *output, &answer)?;
         output.write_all(b"\n")?;
@@ -194,32 +187,6 @@ pub fn run_batch(
     }
     output.flush()?;
     Ok(())
-}
-
-/// Reads one line (without its newline) into `buf`, keeping at most MAX_LINE + 1 bytes but
-/// consuming all of it; returns the line's full length plus one for the newline, or 0 at EOF.
-fn read_line_capped(input: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut total = 0usize;
-    loop {
-        let available = input.fill_buf()?;
-        if available.is_empty() {
-            return Ok(total);
-        }
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..i], Some(i + 1)),
-            None => (available, None),
-        };
-        if buf.len() <= MAX_LINE {
-            let room = MAX_LINE + 1 - buf.len();
-            buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        }
-        total += chunk.len();
-        let used = done.unwrap_or(available.len());
-        input.consume(used);
-        if done.is_some() {
-            return Ok(total + 1);
-        }
-    }
 }
 
 /// Runs the `interpret` subcommand.

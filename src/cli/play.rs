@@ -33,13 +33,14 @@ use crate::assistant::protocol::{
     Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
 use crate::assistant::words::Words;
+use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::{GameEpoch, Ticker};
 use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
-use crate::session::{JournalCheck, Session, check_journal, is_journal_file};
+use crate::session::{DoubtfulDowntime, JournalCheck, Session, check_journal, is_journal_file};
 use crate::typed::{Typed, typed_line};
 use crate::vocab::Vocab;
 
@@ -155,18 +156,32 @@ impl Printer {
         }
     }
 
+    /// Something for the arbiter that the shell (not the assistant) found, printed like the
+    /// assistant's words to the arbiter.
+    fn to_arbiter(&self, at: u64, text: String) {
+        self.effect(&TimedEffect {
+            at,
+            effect: Effect::Say {
+                to: Listener::Arbiter,
+                text,
+                about: serde_json::Value::Null,
+            },
+        });
+    }
+
     fn note(&self, de: &str, en: &str) {
+        self.note_text(match self.lang {
+            Lang::De => de,
+            Lang::En => en,
+        });
+    }
+
+    /// A note already in the player's language.
+    fn note_text(&self, text: &str) {
         if self.json {
-            let text = match self.lang {
-                Lang::De => de,
-                Lang::En => en,
-            };
             self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
         } else {
-            self.line(match self.lang {
-                Lang::De => de,
-                Lang::En => en,
-            });
+            self.line(text);
         }
     }
 }
@@ -211,26 +226,33 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     Ok(spec)
 }
 
-fn stdin_lines() -> Receiver<Option<String>> {
+/// What the keyboard thread reads.
+enum Keyboard {
+    /// A typed line.
+    Line(String),
+    /// A line that was not read (too long, or not text): the reason for the player.
+    Refused(InputError),
+    /// Standard input ended.
+    End,
+}
+
+/// Typed lines, each within [`TYPED`]: a line too long is refused (and skipped, never kept
+/// whole), and reading goes on with the next.
+fn stdin_lines() -> Receiver<Keyboard> {
     let (tx, rx) = unbounded();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
-        let mut lock = stdin.lock();
-        loop {
-            let mut buf = Vec::new();
-            match lock.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(None);
-                    return;
-                }
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                    if tx.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
+        for line in BoundedLines::new(stdin.lock(), TYPED) {
+            let sent = match line {
+                Ok((_, text)) => tx.send(Keyboard::Line(text.trim_end().to_string())),
+                Err(err) if err.can_go_on() => tx.send(Keyboard::Refused(err)),
+                Err(_) => break,
+            };
+            if sent.is_err() {
+                return;
             }
         }
+        let _ = tx.send(Keyboard::End);
     });
     rx
 }
@@ -347,6 +369,14 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     resumed.down_ms / 1000
                 ),
             );
+            if let Some(doubt) = resumed.doubtful_down {
+                let words = Words::new(Vocab::builtin(printer.lang));
+                let text = match doubt {
+                    DoubtfulDowntime::WallClockWentBack { ms } => words.wall_clock_went_back(ms),
+                    DoubtfulDowntime::TooLong { ms } => words.downtime_too_long(ms),
+                };
+                printer.to_arbiter(session.now(), text);
+            }
             // The first event after the resumption: where the game stands, and what was
             // waiting is said again (a read-back is never made by the time that passed).
             first_event = Some(Event::Resumed(true));
@@ -504,7 +534,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         } else {
             select! {
                 recv(lines) -> line => match line {
-                    Ok(Some(line)) => match typed_line(&line, Some(session.assistant())) {
+                    Ok(Keyboard::Line(line)) => match typed_line(&line, Some(session.assistant())) {
                         Typed::Event(e) => Some(e),
                         Typed::Quit => break,
                         Typed::Nothing => {
@@ -522,7 +552,15 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                             None
                         }
                     },
-                    _ => {
+                    Ok(Keyboard::Refused(why)) => {
+                        let words = Words::new(vocab.clone());
+                        printer.note_text(&match why {
+                            InputError::NotUtf8 { .. } => words.typed_line_not_text(),
+                            _ => words.typed_line_too_long(TYPED.line),
+                        });
+                        None
+                    }
+                    Ok(Keyboard::End) | Err(_) => {
                         input_open = false;
                         None
                     }
@@ -584,6 +622,14 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             for n in s.notices.try_iter() {
                 printer.line(&n);
             }
+        }
+        if let Some(suspended) = session.new_suspend() {
+            let ms = u64::try_from(suspended.as_millis()).unwrap_or(u64::MAX);
+            let text = Words::new(vocab.clone()).computer_was_suspended(ms);
+            if let Some(s) = &speech {
+                s.say(Listener::Arbiter, &text);
+            }
+            printer.to_arbiter(session.now(), text);
         }
         let now = session.now();
         // A read-back's end of playback is at its own time, a moment before it is handled.

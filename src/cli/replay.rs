@@ -8,6 +8,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::assistant::Assistant;
+use crate::bounded::{BoundedLines, InputError, RECORDS};
 use crate::session::parse_event_line;
 
 /// Replay timed events and print the effects as JSON lines.
@@ -30,15 +31,16 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("cannot open the events file {}: {e}", args.events))?;
         Box::new(std::io::BufReader::new(file))
     };
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut assistant = Assistant::new();
     let mut errors = 0;
-    if crate::session::is_journal_text(&String::from_utf8_lossy(&bytes[..bytes.len().min(64)])) {
+    let opening = input.fill_buf()?;
+    let opening = String::from_utf8_lossy(&opening[..opening.len().min(64)]).into_owned();
+    if crate::session::is_journal_text(&opening) {
         // A journal: its lines are checked, and it is replayed as a resumption would, up to
         // its first damaged line (and without the lines a decision set aside).
+        let bytes = crate::bounded::read_all(input, &args.events, RECORDS)?;
         let check = crate::session::check_journal_bytes(Path::new(&args.events), &bytes)
             .map_err(|e| anyhow::anyhow!(e))?;
         for (event, _) in &check.events {
@@ -55,7 +57,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
             )?;
         }
     } else {
-        errors += replay_lines(&bytes, &mut assistant, &mut out)?;
+        errors += replay_lines(input, &args.events, &mut assistant, &mut out)?;
     }
     out.flush()?;
     if let Some(path) = &args.pgn {
@@ -71,22 +73,32 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
     Ok(if errors > 0 { 1 } else { 0 })
 }
 
-/// Replays event lines; returns how many were not events.
+/// Replays event lines (`name` names the input in errors); returns how many were not events.
 fn replay_lines(
-    input: &[u8],
+    input: impl BufRead,
+    name: &str,
     assistant: &mut Assistant,
     out: &mut impl Write,
 ) -> anyhow::Result<usize> {
     let mut errors = 0;
-    for (number, line) in input.split(|&b| b == b'\n').enumerate() {
-        let Ok(text) = std::str::from_utf8(line) else {
-            errors += 1;
-            writeln!(
-                out,
-                "{}",
-                json!({"kind": "error", "line": number + 1, "error": "the line is not valid UTF-8"})
-            )?;
-            continue;
+    for line in BoundedLines::new(input, RECORDS) {
+        let (number, text) = match line {
+            Ok(line) => line,
+            Err(InputError::NotUtf8 { line, .. }) => {
+                errors += 1;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"kind": "error", "line": line, "error": "the line is not valid UTF-8"})
+                )?;
+                continue;
+            }
+            // A line too long, input too large or unreadable: the events after it would be
+            // replayed out of their context, so the replay stops here and says where.
+            Err(err) => {
+                out.flush()?;
+                anyhow::bail!("{name}: {err}");
+            }
         };
         let text = text.trim();
         if text.is_empty() {
@@ -103,7 +115,7 @@ fn replay_lines(
                 writeln!(
                     out,
                     "{}",
-                    json!({"kind": "error", "line": number + 1, "error": err})
+                    json!({"kind": "error", "line": number, "error": err})
                 )?;
             }
         }

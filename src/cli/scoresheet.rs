@@ -92,18 +92,29 @@ pub struct ScoresheetArgs {
     pub wav: Option<PathBuf>,
 }
 
-/// Reads a file, or standard input for "-".
+/// Reads a file, or standard input for "-": a scoresheet, or a journal (which may be larger),
+/// within the limits of [`crate::bounded`].
 pub(crate) fn read_input(path: &Path) -> anyhow::Result<String> {
+    use crate::bounded::{Limits, RECORDS, SHEETS, read_all, read_file, size_words};
+    let limits = Limits {
+        what: "a journal",
+        ..RECORDS
+    };
     let bytes = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .context("could not read standard input")?;
-        bytes
+        read_all(std::io::stdin().lock(), "standard input", limits)?
     } else {
-        std::fs::read(path).with_context(|| format!("could not read {}", path.display()))?
+        read_file(path, limits)?
     };
     // PGN files are sometimes Latin-1; a lossy read keeps the moves.
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    if bytes.len() as u64 > SHEETS.file && !crate::session::is_journal_text(&text) {
+        bail!(
+            "{} is larger than {}, the limit of a scoresheet; it was not read",
+            path.display(),
+            size_words(SHEETS.file)
+        );
+    }
+    Ok(text)
 }
 
 /// Loads a record from a PGN, a record JSON or a move list.

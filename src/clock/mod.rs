@@ -2,7 +2,8 @@
 //! live ticker that feeds it.
 //!
 //! The clock takes times in and says what happened; it never reads the wall clock. Every call
-//! carries `now_ms`, a monotonic game time in milliseconds. The only live part is
+//! carries `now_ms`, a monotonic game time in milliseconds. The live parts are [`source`], the
+//! game's one time source (the monotonic clock, never the wall clock; suspends seen), and
 //! [`ticker`], a thread in the shell that sends ticks (at least 10 Hz) for [`Clock::poll`].
 //!
 //! A 90 minutes + 30 seconds game (the DGT 3000 is the reference clock):
@@ -73,6 +74,7 @@
 //! `RulesEdition` lives in [`crate::rules`], `Lang` in [`crate::lang`].
 pub mod control;
 pub mod model;
+pub mod source;
 pub mod spoken;
 pub mod ticker;
 

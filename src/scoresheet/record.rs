@@ -299,6 +299,43 @@ pub struct Record {
     /// How the game ended, in words ("Black resigned", "threefold repetition").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_reason: Option<String>,
+    /// The position after the moves, kept by [`Record::push_move`] so that a game is recorded
+    /// in linear time (replaying the whole game for every move made a long sheet quadratic).
+    #[serde(skip)]
+    tip: Tip,
+}
+
+/// The position after a record's moves, with what it was computed from: it is used only while
+/// the record still has that start, that many moves and that last move (the fields are public,
+/// so a record changed by hand is replayed instead).
+#[derive(Debug, Clone, Default)]
+struct Tip(Option<TipPosition>);
+
+#[derive(Debug, Clone)]
+struct TipPosition {
+    start_fen: Option<String>,
+    plies: usize,
+    last_uci: Option<String>,
+    pos: Chess,
+}
+
+/// A cache: two records with the same game are equal whatever their caches hold.
+impl PartialEq for Tip {
+    fn eq(&self, _: &Tip) -> bool {
+        true
+    }
+}
+
+impl Eq for Tip {}
+
+impl Tip {
+    fn position_of(&self, record: &Record) -> Option<Chess> {
+        let tip = self.0.as_ref()?;
+        (tip.plies == record.moves.len()
+            && tip.start_fen == record.start_fen
+            && tip.last_uci.as_deref() == record.moves.last().map(|m| m.uci.as_str()))
+        .then(|| tip.pos.clone())
+    }
 }
 
 /// The full-move number and side of a half-move, counted from 1, for a game that starts with
@@ -415,7 +452,10 @@ impl Record {
 
     /// The current position.
     pub fn position(&self) -> Result<Chess, RecordError> {
-        self.position_after(self.moves.len())
+        match self.tip.position_of(self) {
+            Some(pos) => Ok(pos),
+            None => self.position_after(self.moves.len()),
+        }
     }
 
     /// Records a made move (checked for legality) with both clock readings after it and when it
@@ -427,7 +467,7 @@ impl Record {
         clocks: Option<Clocks>,
         at_ms: Option<u64>,
     ) -> Result<&MoveEntry, RecordError> {
-        let pos = self.position()?;
+        let mut pos = self.position()?;
         let (number, side) = self.number_and_side(self.moves.len() + 1)?;
         if !pos.is_legal(m) {
             let text = m.to_uci(CastlingMode::Standard).to_string();
@@ -451,6 +491,13 @@ impl Record {
         if was_sealed {
             self.sealed = None;
         }
+        pos.play_unchecked(m);
+        self.tip = Tip(Some(TipPosition {
+            start_fen: self.start_fen.clone(),
+            plies: self.moves.len() + 1,
+            last_uci: Some(uci.clone()),
+            pos,
+        }));
         self.moves.push(MoveEntry {
             san,
             uci,
@@ -590,6 +637,7 @@ impl Record {
             return;
         }
         self.moves.truncate(ply);
+        self.tip = Tip::default();
         self.claims.retain(|c| c.after_ply <= ply);
         self.sealed = None;
         self.result = GameResult::Ongoing;
@@ -758,5 +806,29 @@ mod tests {
         let record = Record::new(Headers::default(), Some(fen.into())).unwrap();
         assert_eq!(record.start_fen, None);
         assert!(Record::new(Headers::default(), Some("nonsense".into())).is_err());
+    }
+
+    #[test]
+    fn a_record_changed_by_hand_is_replayed_not_read_from_the_kept_position() {
+        let mut record = Record::default();
+        record.push_san("e4", None, None).unwrap();
+        record.push_san("e5", None, None).unwrap();
+        let mut other = Record::default();
+        other.push_san("e4", None, None).unwrap();
+        other.push_san("c5", None, None).unwrap();
+        record.moves[1] = other.moves[1].clone();
+        assert_eq!(
+            fen_of(&record.position().unwrap()),
+            fen_of(&other.position().unwrap())
+        );
+        record.moves.pop();
+        assert_eq!(
+            fen_of(&record.position().unwrap()),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        record.truncate(0);
+        record.push_san("d4", None, None).unwrap();
+        assert_eq!(record.moves()[0].uci, "d2d4");
+        assert_eq!(record.position().unwrap().turn(), Color::Black);
     }
 }
