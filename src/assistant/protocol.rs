@@ -96,6 +96,12 @@ pub struct StartSpec {
     /// move (D.2.6).
     #[serde(default = "default_confirm_ms")]
     pub confirm_ms: u64,
+    /// Captures get the correction window like quiet moves. By default (false) a capture
+    /// waits for an explicit "ja", as a promotion always does: D.2.3 makes a capture "made"
+    /// only once the captured piece is off the player's board, and a misheard capture or
+    /// promotion is the costliest mistake.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub capture_window: bool,
     #[serde(default)]
     pub rules: RulesEdition,
     /// Time warnings; off in tournament mode unless the arbiter allows them, on in training.
@@ -145,6 +151,7 @@ impl StartSpec {
             mode: Mode::Tournament,
             lang: Lang::De,
             confirm_ms: default_confirm_ms(),
+            capture_window: false,
             rules: RulesEdition::default(),
             warnings: None,
             clock: None,

@@ -5,7 +5,10 @@ use super::*;
 impl Live {
     pub(super) fn read_back(&mut self, mv: Move, exact: bool, now: u64, out: &mut Out) {
         let words = self.words.spoken(self.pos(), &mv);
-        let window = exact && self.spec.confirm_ms > 0;
+        // A capture (unless the game gives captures the window) and a promotion have no
+        // window: read back as any sure reading is, they are made by "ja" (D.2.3).
+        let waits = mv.is_promotion() || (mv.is_capture() && !self.spec.capture_window);
+        let window = exact && !waits && self.spec.confirm_ms > 0;
         // With `window_after_playback` the window starts when the shell reports the end of
         // the read-back's playback (`played`); otherwise now.
         let deadline = (window && !self.spec.window_after_playback)

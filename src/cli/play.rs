@@ -64,6 +64,10 @@ pub struct PlayArgs {
     /// The correction window after a read-back, in ms; 0: only an explicit "ja" makes a move.
     #[arg(long = "confirm-ms", default_value_t = 2000)]
     pub confirm_ms: u64,
+    /// Captures get the correction window too (by default a capture, like a promotion, is made
+    /// only by an explicit "ja": D.2.3).
+    #[arg(long = "capture-window")]
+    pub capture_window: bool,
     /// The edition of the FIDE Laws: fide-2018 (default), fide-2014, fide-2009, fide-2005, fide-2001.
     #[arg(long, default_value = "fide-2018")]
     pub rules: RulesEdition,
@@ -213,6 +217,7 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.mode = mode;
     spec.lang = args.lang;
     spec.confirm_ms = args.confirm_ms;
+    spec.capture_window = args.capture_window;
     spec.rules = args.rules;
     spec.warnings = args.warnings.map(Warnings::Switch);
     spec.white = args.white.clone();
