@@ -14,6 +14,9 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language, for checks over all catalogs and vocabularies.
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
     /// The code used in files and on the command line: "de" or "en".
     pub fn code(self) -> &'static str {
         match self {

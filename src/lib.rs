@@ -36,6 +36,7 @@
 pub mod asr;
 pub mod assistant;
 pub mod audio;
+pub mod catalog;
 pub mod cli;
 pub mod clock;
 pub mod display;

@@ -1,0 +1,244 @@
+# Rochade's sentences in English: everything said or printed to the player, the opponent and
+# the arbiter, and the scoresheet's headings. Fluent syntax (https://projectfluent.org).
+#
+# Every catalog in grammars/ has the same message ids with the same placeholders (a test
+# checks it). Placeholders are filled by Rochade: words from the vocabulary (grammars/en.toml),
+# numbers already in words ($number) beside their value ($count, for plural selectors), and
+# other sentences from this catalog. The first letter of a sentence is capitalised by Rochade
+# where a placeholder starts it. Leading and trailing spaces of a value are dropped by Fluent.
+
+## Lists and questions
+
+or = or
+read-back-inexact = Did you mean { $words }? Yes or no.
+which-promotion = { $square }: which piece? { $pieces }?
+which-piece = Which piece to { $square }? { $pieces }?
+
+## The player's moves
+
+made = Made.
+withdrawn = Withdrawn. Your move?
+nothing-to-withdraw = There is nothing to withdraw.
+too-late-to-withdraw = The move is made and your opponent's clock is running: it can no longer be corrected.
+not-possible = { $heard }: not possible.
+not-possible-because = { $heard }: not possible, { $reason }.
+not-understood = Not understood.
+not-understood-heard = Not understood: { $heard }.
+answer-not-fitting = { $heard } does not fit. { $question }
+heard-but = { $heard }: { $sentence }
+not-your-turn = It is your opponent's move.
+opponent-not-to-move = It is the player's move, not the opponent's.
+
+## The opponent
+
+opponent-moved = Opponent: { $words }.
+opponent-illegal = Your opponent entered an impossible move: { $text }. Stop the clock and call the arbiter? Yes or no.
+opponent-illegal-for-opponent = That move is not possible: { $text }. Please make another move.
+
+## The arbiter
+
+arbiter-called = The clocks are stopped. Please call the arbiter.
+arbiter-summoned = Arbiter please: { $why }
+player-calls-arbiter = { $side } asks for the arbiter.
+impossible-entry-for-arbiter = { $side } entered an impossible move: { $entered }.
+cancelled = Cancelled.
+no-clock = No time control is set.
+nothing-said-yet = Nothing has been said yet.
+nothing-to-confirm = There is nothing to confirm.
+
+## Draws
+
+draw-offered-to-opponent = A draw is offered.
+draw-offer-sent = Your draw offer has been announced to your opponent.
+draw-offer-with-move = A draw will be offered with the move.
+draw-offer-before-move = Your draw offer is announced. By the Laws a draw is offered after making one's move.
+opponent-offers-draw = Your opponent offers a draw. Say draw to accept, no to decline, or make your move.
+draw-declined = Draw declined.
+draw-offer-lapsed = The draw offer lapsed with the move.
+draw-agreed = Draw agreed.
+claim-upheld = Draw claimed, the clock is stopped: { $why }. The claim is correct.
+claim-for-arbiter = Draw claim by { $side } under Article { $article }: { $why }. The clock is stopped.
+claim-for-arbiter-with-move = Draw claim by { $side } under Article { $article }: { $why }, with the intended move { $move }. The clock is stopped.
+
+## Sides and endings
+
+side-white = White
+side-black = Black
+resign-question = Do you really resign? Yes or no.
+illegal-moves-end = Illegal moves by { $side } (Article { $article })
+illegal-moves-end-drawn = Illegal moves by { $side }, but { $other } can no longer checkmate (Article { $article })
+resigns = { $side } resigns
+time-up = { $side }'s time is up
+time-up-cannot-mate = { $side }'s time is up, but { $other } can no longer checkmate
+resignation = resignation
+opponent-resigned = your opponent resigns
+game-over = The game is over: { $result }.
+not-started = The game has not started yet.
+result-white-wins = White wins
+result-black-wins = Black wins
+result-draw = a draw
+end-checkmate = checkmate
+end-stalemate = stalemate
+end-dead-position = dead position, no mate is possible
+end-fivefold-repetition = the same position for the fifth time
+end-seventy-five-moves = 75 moves without a pawn move or capture
+end-threefold-repetition = the same position for the third time
+end-fifty-moves = 50 moves without a pawn move or capture
+# The end of a game for the player: the reason, then the outcome.
+game-ended = { $reason }. { $outcome }
+game-ended-for-opponent = { $reason }: { $result }.
+outcome-draw = Draw.
+outcome-won = You win.
+outcome-lost = You lose.
+time-claim-cannot-mate = your opponent's time is up, but you can no longer checkmate
+time-claim-won = your opponent's time is up, claimed
+own-time-lost = your time is up, claimed by your opponent
+own-time-draw = your time is up, but your opponent can no longer checkmate
+no-flag-to-claim = The player's time is not up: there is nothing to claim.
+
+## Touched pieces (D.2.9.e)
+
+# $role: king, queen, rook, bishop, knight or pawn; $name: the vocabulary's word for it.
+# English needs no role; the selector with a single default keeps the placeholders the same.
+piece-accusative = the { $role ->
+   *[other] { $name }
+}
+touch-report-for-arbiter = Report to the arbiter (Article D.2.9.e): { $side } touched the piece on { $what }.
+touch-report-for-player = Your opponent touched { $piece } on { $square }. The arbiter is informed.
+touch-square-for-player = Your opponent touched the square { $square }. The arbiter is informed.
+touch-claim = touched piece on { $square } reported (D.2.9.e)
+bad-square = { $text } is not a square.
+
+## Adjournment
+
+adjourn-player-seals = The game is adjourned. Your next move is sealed: say it; it is only recorded, not announced.
+adjourn-opponent-seals = The game is adjourned. Your opponent seals a move.
+sealed-for-player = Sealed move recorded: { $words }. The clocks are stopped.
+sealed-for-others = The move is sealed; the clocks are stopped.
+resumed-with = Resumption. The sealed move: { $words }.
+adjourned = The game is adjourned. The sealed move is made when it resumes.
+nothing-sealed = There is no sealed move.
+
+## The arbiter's entries
+
+clocks-paused = The clocks are stopped.
+clocks-resumed = The clock runs again.
+time-changed = The arbiter changed the time. { $report }
+position-reset = The arbiter reset the position to after move { $moves }: { $last }.
+position-reset-to-start = The arbiter reset the position to the start.
+arbiter-result = The arbiter's decision: { $result }. { $reason }
+not-in-tournament = That is not allowed in tournament mode.
+journal-failed = Warning: the game journal cannot be written ({ $why }). The input was not carried out.
+error-not-started = the game has not started: the first event must be "start"
+error-unknown-result = unknown result { $result }: expected 1-0, 0-1 or 1/2-1/2
+error-game-over-no-reset = the game is over: its position can no longer be reset
+
+## The position (training mode)
+
+position = Your pieces: { $own }. Opponent: { $opponent }. { $turn }
+your-move = It is your move.
+# A kind of piece in the plural; $role as in piece-accusative.
+pieces = { $role ->
+   *[other] { $name }s
+}
+square-empty = { $square }: empty.
+square-own = { $square }: your { $role ->
+   *[other] { $piece }
+}.
+square-opponent = { $square }: your opponent's { $piece }.
+pieces-none = none
+piece-query = Your { $pieces }: { $own }. Your opponent's { $pieces }: { $theirs }.
+
+## Help
+
+help-read-back = { $yes } confirms the move, { $no } or { $correction } withdraws it, or say another move.
+help-question = Answer the question, or { $no } to cancel.
+help-your-move = It is your move: say the piece and the square, for example knight foxtrot three.
+help-commands = { $lead } Also: { $commands }.
+help-over = The game is over. Time, moves and repeat still work.
+
+## The clock in words
+
+# $count: the number; $number: the same in words.
+hours = { $count ->
+    [one] one hour
+   *[other] { $number } hours
+}
+minutes = { $count ->
+    [one] one minute
+   *[other] { $number } minutes
+}
+seconds = { $count ->
+    [one] one second
+   *[other] { $number } seconds
+}
+time-report = You: { $own }. Opponent: { $opponent }.
+moves-played = { $count ->
+    [0] no moves played yet
+    [one] one move played
+   *[other] { $number } moves played
+}
+moves-to-control = { $count ->
+    [one] one move to the time control
+   *[other] { $number } to the time control
+}
+moves-report = { $played }.
+moves-report-to-control = { $played }, { $rest }.
+warning-own = { $time } left.
+warning-opponent = Opponent: { $time } left.
+period-added-own = Time control reached, { $time } added.
+period-added-opponent = Opponent: time control reached, { $time } added.
+flag-own = Your time is up.
+flag-opponent = Your opponent's time is up.
+
+## Printed lines of `play` and `relay`
+
+to-player = To you: { $text }
+to-opponent = To the opponent: { $text }
+to-arbiter = To the arbiter: { $text }
+error-line = Error: { $error }
+journal-note = Journal note: { $note }
+game-resumed = Game resumed from { $path } ({ $events } events; { $seconds } seconds of interruption, counted against the running clock).
+game-started = Rochade game: you play { $side }. Journal: { $path }. Say help for what can be said; quit ends the program.
+relay-started = Rochade relay: you play { $side }. Journal: { $path }. Say help for what can be said; quit ends the program.
+last-said = Last said: { $text }
+no-voice-input = No voice input ({ $why }). Use the keyboard.
+ready = Rochade ready. You play { $side }.
+listening = Listening.
+not-read = Not read: { $why }
+voice-input-stopped = Voice input stopped ({ $why }). Use the keyboard.
+journal-cannot-be-written = Warning: the journal cannot be written ({ $why }). The input was not carried out.
+scoresheet-files = Scoresheet: { $files }
+
+## The scoresheet (print, braille, PGN comments)
+
+sheet-title = SCORESHEET
+sheet-white = White
+sheet-black = Black
+sheet-event = Event
+sheet-site = Site
+sheet-date = Date
+sheet-round = Round
+sheet-time-control = Time control
+sheet-rules = Rules
+sheet-start-position = Start position
+sheet-result = Result
+sheet-in-progress = game in progress
+sheet-adjourned = adjourned
+sheet-white-signature = White's signature
+sheet-black-signature = Black's signature
+# A sealed move in its place on the sheet; the braille sheet writes it in capitals.
+sheet-sealed = sealed
+sheet-sealed-move = sealed move
+# The players in the braille heading: "Anna v Bert".
+sheet-versus = { $white } v { $black }
+sheet-claim = Claim by { $side }: { $kind }, { $outcome }
+sheet-claim-with-move = Claim by { $side }: { $kind }, { $outcome }; intended move { $move }
+claim-threefold-repetition = threefold repetition
+claim-fifty-moves = fifty-move rule
+claim-time = time
+claim-quickplay-finish = quickplay finish
+claim-illegal-move = illegal move
+claim-pending = pending
+claim-upheld-outcome = upheld
+claim-rejected = rejected
