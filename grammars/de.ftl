@@ -134,7 +134,6 @@ position-reset-to-start = Der Schiedsrichter hat die Stellung auf den Anfang zur
 arbiter-result = Entscheidung des Schiedsrichters: { $result }. { $reason }
 not-in-tournament = Das ist im Turniermodus nicht erlaubt.
 journal-failed = Achtung: das Spielprotokoll kann nicht geschrieben werden ({ $why }). Die Eingabe ist nicht ausgeführt.
-error-not-started = die Partie hat nicht begonnen: das erste Ereignis muss "start" sein
 error-unknown-result = unbekanntes Ergebnis { $result }: erwartet 1-0, 0-1 oder 1/2-1/2
 error-game-over-no-reset = die Partie ist beendet: ihre Stellung kann nicht mehr zurückgesetzt werden
 

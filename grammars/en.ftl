@@ -129,7 +129,6 @@ position-reset-to-start = The arbiter reset the position to the start.
 arbiter-result = The arbiter's decision: { $result }. { $reason }
 not-in-tournament = That is not allowed in tournament mode.
 journal-failed = Warning: the game journal cannot be written ({ $why }). The input was not carried out.
-error-not-started = the game has not started: the first event must be "start"
 error-unknown-result = unknown result { $result }: expected 1-0, 0-1 or 1/2-1/2
 error-game-over-no-reset = the game is over: its position can no longer be reset
 

@@ -200,6 +200,7 @@ fn option_sets() -> Vec<BrailleOptions> {
                 width,
                 lines,
                 reveal_sealed: false,
+                lang: rochade::lang::Lang::En,
             });
         }
     }

@@ -116,9 +116,7 @@ impl Live {
                         out.push(
                             now,
                             Effect::Error {
-                                error: format!(
-                                    "unknown result {other:?}: expected 1-0, 0-1 or 1/2-1/2"
-                                ),
+                                error: self.words.error_unknown_result(other),
                             },
                         );
                         return;
@@ -223,7 +221,7 @@ impl Live {
             out.push(
                 now,
                 Effect::Error {
-                    error: "the game is over: its position can no longer be reset".into(),
+                    error: self.words.error_game_over_no_reset(),
                 },
             );
             return;
@@ -340,7 +338,7 @@ impl Live {
             json!({"square": sq.to_string()}),
         );
         let _ = self.record.add_claim(
-            ClaimKind::Other(format!("touched piece on {sq} reported (D.2.9.e)")),
+            ClaimKind::Other(self.words.touch_claim(sq)),
             self.player.into(),
             None,
             ClaimOutcome::Pending,

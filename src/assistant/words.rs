@@ -599,11 +599,6 @@ impl Words {
         self.msg_with("journal-failed", &[("why", why.into())])
     }
 
-    /// An entry that needs a started game came first.
-    pub fn error_not_started(&self) -> String {
-        self.msg("error-not-started")
-    }
-
     /// The arbiter entered a result that is none.
     pub fn error_unknown_result(&self, result: &str) -> String {
         self.msg_with(

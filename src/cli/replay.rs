@@ -70,9 +70,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
         let Some(record) = assistant.record() else {
             anyhow::bail!("no game was started, so there is no PGN to write");
         };
+        let lang = assistant.spec().map(|s| s.lang).unwrap_or_default();
         crate::storage::atomic_write(
             path,
-            crate::scoresheet::pgn::write(record, false).as_bytes(),
+            crate::scoresheet::pgn::write(record, false, lang).as_bytes(),
         )
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }

@@ -84,7 +84,8 @@ pub struct ScoresheetArgs {
     /// Write into this file instead of standard output (replaced whole, never half-written).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// Speech: the language of the words (de: the FIDE German words; en).
+    /// The language of the words: the headings, claims and sealed move of the print, braille
+    /// and PGN sheets, and the spoken reading (de: the FIDE German words; en).
     #[arg(long, default_value = "de")]
     pub lang: crate::lang::Lang,
     /// Speech: write the reading into this WAV file (espeak-ng) instead of saying it.
@@ -179,12 +180,13 @@ pub fn render(record: &Record, args: &ScoresheetArgs) -> anyhow::Result<String> 
         width: args.width,
         lines: args.lines,
         reveal_sealed: args.reveal_sealed,
+        lang: args.lang,
     };
     Ok(match args.format {
-        Format::Pgn => pgn::write(record, args.reveal_sealed),
+        Format::Pgn => pgn::write(record, args.reveal_sealed, args.lang),
         Format::Braille => brf::write_unicode(record, &options)?,
         Format::Brf => brf::write_brf(record, &options)?,
-        Format::Text => text::write(record, args.reveal_sealed),
+        Format::Text => text::write(record, args.reveal_sealed, args.lang),
         Format::Speech => speech_lines(record, args.lang)?.join("\n") + "\n",
         Format::Json => {
             let mut json = serde_json::to_string_pretty(record)?;

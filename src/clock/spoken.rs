@@ -149,7 +149,10 @@ pub fn moves_report(completed: u32, to_control: Option<u32>, lang: Lang) -> Stri
             let rest = say(
                 lang,
                 "moves-to-control",
-                &[("count", left.into()), ("number", cardinal(left, lang).into())],
+                &[
+                    ("count", left.into()),
+                    ("number", cardinal(left, lang).into()),
+                ],
             );
             say(
                 lang,
