@@ -251,3 +251,22 @@ claim-illegal-move = regelwidriger Zug
 claim-pending = offen
 claim-upheld-outcome = berechtigt
 claim-rejected = abgelehnt
+
+## Meldungen der Sprachausgabe
+
+speech-output = Sprachausgabe: { $backend }.
+speech-switch = Sprachausgabe { $from } gestört, weiter mit { $to }.
+speech-dispatcher-unused = speech-dispatcher wird nicht benutzt: { $why }
+speech-stopped = Die Sprachausgabe ist ausgefallen ({ $why }); die Ansagen werden nur gedruckt.
+
+## Namen und die vorgelesene Partie (`rochade scoresheet --format speech`)
+
+# Die Namen der Spieler auf dem Formular, wenn keine angegeben sind.
+name-player = Spieler
+name-opponent = Gegner
+reading-versus = { $white } gegen { $black }.
+reading-move = Zug { $number }:
+reading-side-move = { $side } { $words }.
+reading-result-white-wins = Ergebnis: eins zu null.
+reading-result-black-wins = Ergebnis: null zu eins.
+reading-result-draw = Ergebnis: remis.

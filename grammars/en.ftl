@@ -241,3 +241,22 @@ claim-illegal-move = illegal move
 claim-pending = pending
 claim-upheld-outcome = upheld
 claim-rejected = rejected
+
+## Speech output notices
+
+speech-output = Speech output: { $backend }.
+speech-switch = Speech output { $from } failed, continuing with { $to }.
+speech-dispatcher-unused = speech-dispatcher is not used: { $why }
+speech-stopped = Speech output stopped ({ $why }); announcements are printed only.
+
+## Names and the game read aloud (`rochade scoresheet --format speech`)
+
+# The players' names on the sheet when none are given.
+name-player = Player
+name-opponent = Opponent
+reading-versus = { $white } versus { $black }.
+reading-move = Move { $number }:
+reading-side-move = { $side } { $words }.
+reading-result-white-wins = Result: one nil.
+reading-result-black-wins = Result: nil one.
+reading-result-draw = Result: a draw.

@@ -322,10 +322,12 @@ impl Live {
             }
         };
         let name = |n: &Option<String>, fallback: &str| n.clone().unwrap_or(fallback.into());
-        let (player_name, opp_name) = match spec.lang {
-            Lang::De => ("Spieler", "Gegner"),
-            Lang::En => ("Player", "Opponent"),
-        };
+        let catalog = crate::catalog::Catalog::builtin(spec.lang);
+        let (player_name, opp_name) = (
+            catalog.text("name-player", &[]),
+            catalog.text("name-opponent", &[]),
+        );
+        let (player_name, opp_name) = (player_name.as_str(), opp_name.as_str());
         let (white_default, black_default) = if player == Color::White {
             (player_name, opp_name)
         } else {

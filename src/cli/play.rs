@@ -15,6 +15,7 @@
 //! a read-back was still being played gets its window from the resumption.
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
@@ -26,6 +27,7 @@ use crate::assistant::protocol::Heard;
 use crate::assistant::protocol::{
     Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
+use crate::catalog::{Arg, Catalog};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::{GameEpoch, Ticker};
 use crate::display::{BrailleDisplay, display_line};
@@ -102,7 +104,9 @@ pub struct PlayArgs {
 
 struct Printer {
     json: bool,
-    lang: Lang,
+    /// The sentences of the game's language (the `--lang` one until a resumed game says its
+    /// own).
+    catalog: Arc<Catalog>,
 }
 
 impl Printer {
@@ -119,33 +123,27 @@ impl Printer {
         }
         match &e.effect {
             Effect::Say { to, text, .. } => {
-                let who = match (self.lang, to) {
-                    (Lang::De, Listener::Player) => "An Sie",
-                    (Lang::De, Listener::Opponent) => "An den Gegner",
-                    (Lang::De, Listener::Arbiter) => "An den Schiedsrichter",
-                    (Lang::En, Listener::Player) => "To you",
-                    (Lang::En, Listener::Opponent) => "To the opponent",
-                    (Lang::En, Listener::Arbiter) => "To the arbiter",
+                let id = match to {
+                    Listener::Player => "to-player",
+                    Listener::Opponent => "to-opponent",
+                    Listener::Arbiter => "to-arbiter",
                 };
-                self.line(&format!("{who}: {text}"));
+                self.line(&self.catalog.text(id, &[("text", text.into())]));
             }
-            Effect::Error { error } => self.line(&format!("Fehler: {error}")),
+            Effect::Error { error } => {
+                self.line(&self.catalog.text("error-line", &[("error", error.into())]))
+            }
             _ => {}
         }
     }
 
-    fn note(&self, de: &str, en: &str) {
+    /// A line of the program itself (not of the game), by its catalog message.
+    fn note(&self, id: &str, args: &[(&str, Arg<'_>)]) {
+        let text = self.catalog.text(id, args);
         if self.json {
-            let text = match self.lang {
-                Lang::De => de,
-                Lang::En => en,
-            };
             self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
         } else {
-            self.line(match self.lang {
-                Lang::De => de,
-                Lang::En => en,
-            });
+            self.line(&text);
         }
     }
 }
@@ -216,9 +214,9 @@ fn stdin_lines() -> Receiver<Option<String>> {
 
 /// Runs `play` (relay = false) or `relay`.
 pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
-    let printer = Printer {
+    let mut printer = Printer {
         json: args.json,
-        lang: args.lang,
+        catalog: Catalog::builtin(args.lang),
     };
     let games_dir = match &args.games_dir {
         Some(d) => d.clone(),
@@ -237,25 +235,20 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 PathBuf::from(path)
             };
             let (session, resumed) = Session::resume(&path).map_err(|e| anyhow::anyhow!(e))?;
+            if let Some(spec) = session.assistant().spec() {
+                // The resumed game speaks its own language, whatever --lang says.
+                printer.catalog = Catalog::builtin(spec.lang);
+            }
             for p in &resumed.problems {
-                printer.note(
-                    &format!("Hinweis zum Journal: {p}"),
-                    &format!("Journal note: {p}"),
-                );
+                printer.note("journal-note", &[("note", p.to_string().into())]);
             }
             printer.note(
-                &format!(
-                    "Partie fortgesetzt aus {} ({} Ereignisse; {} Sekunden Unterbrechung, der laufenden Uhr angerechnet).",
-                    path.display(),
-                    resumed.events,
-                    resumed.down_ms / 1000
-                ),
-                &format!(
-                    "Game resumed from {} ({} events; {} seconds of interruption, counted against the running clock).",
-                    path.display(),
-                    resumed.events,
-                    resumed.down_ms / 1000
-                ),
+                "game-resumed",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("events", resumed.events.to_string().into()),
+                    ("seconds", (resumed.down_ms / 1000).to_string().into()),
+                ],
             );
             let mut session = session;
             if let Some(played) = session.assistant().read_back_awaiting_playback() {
@@ -283,23 +276,23 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 }
             };
             let mut session = Session::create(Some(&path)).map_err(|e| anyhow::anyhow!(e))?;
-            let side = match spec.player {
-                SideName::White => ("Weiß", "White"),
-                SideName::Black => ("Schwarz", "Black"),
-            };
+            let side = printer.catalog.text(
+                match spec.player {
+                    SideName::White => "side-white",
+                    SideName::Black => "side-black",
+                },
+                &[],
+            );
             printer.note(
-                &format!(
-                    "Rochade {}: Sie spielen {}. Journal: {}. Hilfe sagt, was man sagen kann; Ende beendet das Programm.",
-                    if relay { "Übertragung" } else { "Partie" },
-                    side.0,
-                    path.display()
-                ),
-                &format!(
-                    "Rochade {}: you play {}. Journal: {}. Say help for what can be said; quit ends the program.",
-                    if relay { "relay" } else { "game" },
-                    side.1,
-                    path.display()
-                ),
+                if relay {
+                    "relay-started"
+                } else {
+                    "game-started"
+                },
+                &[
+                    ("side", side.into()),
+                    ("path", path.display().to_string().into()),
+                ],
             );
             let now = session.now();
             match session.feed(Event::Start(Box::new(spec)), now) {
@@ -310,10 +303,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         }
     };
     if let Some(text) = session.assistant().last_said() {
-        printer.note(
-            &format!("Zuletzt gesagt: {text}"),
-            &format!("Last said: {text}"),
-        );
+        printer.note("last-said", &[("text", text.into())]);
     }
 
     let mut braille = if args.braille_display {
@@ -347,10 +337,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 voice_events = events;
                 voice = Some(handle);
             }
-            Err(why) => printer.note(
-                &format!("Keine Spracheingabe ({why}). Eingabe über die Tastatur."),
-                &format!("No voice input ({why}). Use the keyboard."),
-            ),
+            Err(why) => printer.note("no-voice-input", &[("why", why.to_string().into())]),
         }
     }
     drop(voice_tx);
@@ -368,13 +355,15 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     if let (Some(s), Some(player)) = (&speech, session.assistant().player()) {
         // Said at once: the player hears that Rochade is ready, and the speech output is
         // warmed up (speech-dispatcher chooses its voice) before the first read-back.
-        let greeting = match (lang, player) {
-            (Lang::De, Color::White) => "Rochade bereit. Sie spielen Weiß.",
-            (Lang::De, Color::Black) => "Rochade bereit. Sie spielen Schwarz.",
-            (Lang::En, Color::White) => "Rochade ready. You play White.",
-            (Lang::En, Color::Black) => "Rochade ready. You play Black.",
-        };
-        s.say(Listener::Player, greeting);
+        let side = printer.catalog.text(
+            match player {
+                Color::White => "side-white",
+                Color::Black => "side-black",
+            },
+            &[],
+        );
+        let greeting = printer.catalog.text("ready", &[("side", side.into())]);
+        s.say(Listener::Player, &greeting);
     }
     let mut recorder = match (session.journal_path(), args.voice.no_recording) {
         (Some(j), false) if voice.is_some() => Some(Recorder::beside(j)),
@@ -405,13 +394,13 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                             talking = !talking;
                             v.talk(talking);
                             if talking {
-                                printer.note("Ich höre.", "Listening.");
+                                printer.note("listening", &[]);
                             }
                         }
                         None
                     }
                     Typed::Invalid(why) => {
-                        printer.note(&format!("Nicht gelesen: {why}"), &format!("Not read: {why}"));
+                        printer.note("not-read", &[("why", why.into())]);
                         None
                     }
                 },
@@ -442,10 +431,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     None
                 }
                 Ok(VoiceEvent::DeviceError(why)) => {
-                    printer.note(
-                        &format!("Die Spracheingabe ist ausgefallen ({why}). Eingabe über die Tastatur."),
-                        &format!("Voice input stopped ({why}). Use the keyboard."),
-                    );
+                    printer.note("voice-input-stopped", &[("why", why.to_string().into())]);
                     voice_open = false;
                     voice_events = crossbeam_channel::never();
                     None
@@ -501,7 +487,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         }
                         // Printed only: a read-back has "finished playing" once it is printed.
                         None => {
-                            if let Some(played) = effects.iter().rev().find_map(|e| e.effect.read_back())
+                            if let Some(played) =
+                                effects.iter().rev().find_map(|e| e.effect.read_back())
                             {
                                 next = Some((Some(Event::Played(played)), now));
                             }
@@ -525,7 +512,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                                     .assistant()
                                     .game()
                                     .map(|g| g.moves().iter().filter(|m| m.color == *by).count())
-                                    .unwrap_or(0) as u32;
+                                    .unwrap_or(0)
+                                    as u32;
                                 if let Err(why) = r.made(number, crate::clock::side_name(*by)) {
                                     printer.line(&why);
                                 }
@@ -563,10 +551,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                 }
                 Err(err) => printer.note(
-                    &format!(
-                        "Achtung: das Journal kann nicht geschrieben werden ({err}). Die Eingabe ist nicht ausgeführt."
-                    ),
-                    &format!("Warning: the journal cannot be written ({err}). The input was not carried out."),
+                    "journal-cannot-be-written",
+                    &[("why", err.to_string().into())],
                 ),
             }
         }
@@ -585,10 +571,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .map(|p| p.display().to_string())
         .collect();
     if !sheets.is_empty() {
-        printer.note(
-            &format!("Partieformular: {}", sheets.join(", ")),
-            &format!("Scoresheet: {}", sheets.join(", ")),
-        );
+        printer.note("scoresheet-files", &[("files", sheets.join(", ").into())]);
     }
     Ok(0)
 }

@@ -199,56 +199,50 @@ pub fn render(record: &Record, args: &ScoresheetArgs) -> anyhow::Result<String> 
 /// The game as sentences to be read aloud: the heading, one sentence a move pair in the
 /// player's vocabulary ("Zug zwölf: Weiß Springer Felix drei. Schwarz David fünf."), the result.
 pub fn speech_lines(record: &Record, lang: crate::lang::Lang) -> anyhow::Result<Vec<String>> {
-    use crate::lang::Lang;
+    let catalog = crate::catalog::Catalog::builtin(lang);
     let vocab = crate::vocab::Vocab::builtin(lang);
     let (positions, moves) = record.replay()?;
     let mut lines = Vec::new();
     let h = &record.headers;
-    let vs = match lang {
-        Lang::De => "gegen",
-        Lang::En => "versus",
-    };
     if !h.white.is_empty() || !h.black.is_empty() {
-        lines.push(format!("{} {vs} {}.", h.white, h.black));
+        lines.push(catalog.text(
+            "reading-versus",
+            &[("white", (&h.white).into()), ("black", (&h.black).into())],
+        ));
     }
     let mut pair: Vec<String> = Vec::new();
-    let mut number = 0u32;
     for (pos, mv) in positions.iter().zip(&moves) {
         let words = crate::interpret::spoken_move(pos, mv, &vocab);
-        let side = match (lang, pos.turn()) {
-            (Lang::De, shakmaty::Color::White) => "Weiß",
-            (Lang::De, shakmaty::Color::Black) => "Schwarz",
-            (Lang::En, shakmaty::Color::White) => "White",
-            (Lang::En, shakmaty::Color::Black) => "Black",
-        };
+        let side = catalog.text(
+            match pos.turn() {
+                shakmaty::Color::White => "side-white",
+                shakmaty::Color::Black => "side-black",
+            },
+            &[],
+        );
         if pos.turn() == shakmaty::Color::White || pair.is_empty() {
             if !pair.is_empty() {
                 lines.push(pair.join(" "));
                 pair.clear();
             }
-            number = pos.fullmoves().get();
-            let n = crate::numbers::cardinal(u64::from(number), lang);
-            pair.push(match lang {
-                Lang::De => format!("Zug {n}:"),
-                Lang::En => format!("Move {n}:"),
-            });
+            let n = crate::numbers::cardinal(u64::from(pos.fullmoves().get()), lang);
+            pair.push(catalog.text("reading-move", &[("number", n.into())]));
         }
-        pair.push(format!("{side} {words}."));
+        pair.push(catalog.text(
+            "reading-side-move",
+            &[("side", side.into()), ("words", words.into())],
+        ));
     }
     if !pair.is_empty() {
         lines.push(pair.join(" "));
     }
-    let _ = number;
-    let result = match (lang, record.result.pgn()) {
-        (Lang::De, "1-0") => Some("Ergebnis: eins zu null."),
-        (Lang::De, "0-1") => Some("Ergebnis: null zu eins."),
-        (Lang::De, "1/2-1/2") => Some("Ergebnis: remis."),
-        (Lang::En, "1-0") => Some("Result: one nil."),
-        (Lang::En, "0-1") => Some("Result: nil one."),
-        (Lang::En, "1/2-1/2") => Some("Result: a draw."),
+    let result = match record.result.pgn() {
+        "1-0" => Some("reading-result-white-wins"),
+        "0-1" => Some("reading-result-black-wins"),
+        "1/2-1/2" => Some("reading-result-draw"),
         _ => None,
     };
-    lines.extend(result.map(String::from));
+    lines.extend(result.map(|id| catalog.text(id, &[])));
     Ok(lines)
 }
 
