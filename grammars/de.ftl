@@ -270,3 +270,17 @@ reading-side-move = { $side } { $words }.
 reading-result-white-wins = Ergebnis: eins zu null.
 reading-result-black-wins = Ergebnis: null zu eins.
 reading-result-draw = Ergebnis: remis.
+
+## Die getippten Eingaben des Schiedsrichters (`!…`), wenn eine nicht gelesen werden kann
+
+entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
+entry-time-side = !zeit braucht eine Seite: weiss oder schwarz
+entry-time-seconds = !zeit braucht Sekunden, z. B. 120 oder -60
+entry-clocks-white = !uhren braucht die Sekunden von Weiß
+entry-clocks-black = !uhren braucht die Sekunden von Schwarz
+entry-moves-side = !zuege braucht eine Seite: weiss oder schwarz
+entry-moves-number = !zuege braucht eine Anzahl Züge
+entry-penalty-side = !strafe braucht die Seite, die regelwidrig gezogen hat
+entry-reset-ply = !zurueck braucht die Anzahl der Halbzüge, die bleiben
+entry-unknown-result = unbekanntes Ergebnis { $result }: 1-0, 0-1 oder 1/2-1/2
+entry-unknown = unbekannte Eingabe des Schiedsrichters { $entry }; { $help }

@@ -260,3 +260,17 @@ reading-side-move = { $side } { $words }.
 reading-result-white-wins = Result: one nil.
 reading-result-black-wins = Result: nil one.
 reading-result-draw = Result: a draw.
+
+## The arbiter's typed entries (`!…`), when one cannot be read
+
+entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
+entry-time-side = !zeit needs a side: weiss or schwarz
+entry-time-seconds = !zeit needs seconds, e.g. 120 or -60
+entry-clocks-white = !uhren needs White's seconds
+entry-clocks-black = !uhren needs Black's seconds
+entry-moves-side = !zuege needs a side: weiss or schwarz
+entry-moves-number = !zuege needs a number of moves
+entry-penalty-side = !strafe needs the side that made the illegal move
+entry-reset-ply = !zurueck needs the number of half-moves to keep
+entry-unknown-result = unknown result { $result }: 1-0, 0-1 or 1/2-1/2
+entry-unknown = unknown arbiter entry { $entry }; { $help }
