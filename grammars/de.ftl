@@ -239,8 +239,8 @@ sheet-black-signature = Unterschrift Schwarz
 # Ein abgegebener Zug an seinem Platz; das Braille-Formular schreibt ihn groß.
 sheet-sealed = abgegeben
 sheet-sealed-move = abgegebener Zug
-# Die Spieler im Kopf des Braille-Formulars: "Anna - Bert".
-sheet-versus = { $white } - { $black }
+# Die Spieler im Kopf des Braille-Formulars: "Anna gegen Bert".
+sheet-versus = { $white } gegen { $black }
 sheet-claim = Reklamation von { $side }: { $kind }, { $outcome }
 sheet-claim-with-move = Reklamation von { $side }: { $kind }, { $outcome }; beabsichtigter Zug { $move }
 claim-threefold-repetition = dreimalige Stellungswiederholung
