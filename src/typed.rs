@@ -209,7 +209,10 @@ pub fn typed_line(line: &str, assistant: Option<&Assistant>) -> Typed {
         return Typed::Event(Event::Heard(Heard::Text(line.to_string())));
     };
     let pos = game.position();
-    let vocab = crate::vocab::Vocab::builtin(spec.lang);
+    let vocab = assistant
+        .vocab()
+        .cloned()
+        .unwrap_or_else(|| crate::vocab::Vocab::builtin(spec.lang));
     let interpreter = Interpreter::new(vocab.clone());
     let reading = interpreter.interpret_text(pos, line);
     let is_command = matches!(reading.reading, Reading::Command(_));

@@ -238,6 +238,11 @@ impl Assistant {
         self.live.as_ref().map(|l| &l.spec)
     }
 
+    /// The vocabulary of the game: the built-in one of its language, or the arbiter's own.
+    pub fn vocab(&self) -> Option<&Vocab> {
+        self.live.as_ref().map(|l| l.words.vocab())
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.live.as_ref().is_some_and(|l| l.ended.is_some())
@@ -309,7 +314,21 @@ impl Live {
     fn start(spec: &StartSpec, now: u64, out: &mut Out) -> Result<Live, String> {
         let game = Game::new(spec.fen.as_deref(), spec.rules).map_err(|e| e.to_string())?;
         let player: Color = spec.player.into();
-        let vocab = Vocab::builtin(spec.lang);
+        let vocab = match &spec.vocabulary {
+            Some(file) => {
+                let vocab = file.vocab()?;
+                if vocab.lang() != spec.lang {
+                    return Err(format!(
+                        "the vocabulary {} is for language {}, the game is in {}",
+                        file.name,
+                        vocab.lang(),
+                        spec.lang
+                    ));
+                }
+                vocab
+            }
+            None => Vocab::builtin(spec.lang),
+        };
         let warning_list = warnings_on(spec);
         let clock = match spec.time_control.as_deref().map(str::trim) {
             None | Some("") | Some("-") => None,

@@ -55,6 +55,10 @@ pub struct PlayArgs {
     /// Language of the words: de (FIDE German) or en.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The arbiter's own vocabulary (FIDE D.1): a TOML file like grammars/de.toml, in place of
+    /// the built-in words of its language (which it sets; --lang is then not needed).
+    #[arg(long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
     /// The correction window after a read-back, in ms; 0: only an explicit "ja" makes a move.
     #[arg(long = "confirm-ms", default_value_t = 2000)]
     pub confirm_ms: u64,
@@ -174,6 +178,12 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.time_control = Some(args.time_control.clone());
     spec.mode = mode;
     spec.lang = args.lang;
+    if let Some(path) = &args.grammar {
+        let (file, lang) = crate::assistant::protocol::VocabularyFile::read(path)
+            .map_err(|e| anyhow::anyhow!(e))?;
+        spec.vocabulary = Some(file);
+        spec.lang = lang;
+    }
     spec.confirm_ms = args.confirm_ms;
     spec.rules = args.rules;
     spec.warnings = args.warnings.map(Warnings::Switch);
@@ -262,6 +272,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         }
         None => {
             let spec = spec_of(&args)?;
+            printer.catalog = Catalog::builtin(spec.lang);
             let path = match &args.journal {
                 Some(p) => p.clone(),
                 None => {
@@ -323,7 +334,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .spec()
         .map(|s| s.lang)
         .unwrap_or(args.lang);
-    let vocab = Vocab::builtin(lang);
+    let vocab = session
+        .assistant()
+        .vocab()
+        .cloned()
+        .unwrap_or_else(|| Vocab::builtin(lang));
     let mut voice = None;
     let (voice_tx, voice_rx) = unbounded::<VoiceEvent>();
     let mut voice_events = voice_rx.clone();

@@ -8,6 +8,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::assistant::Assistant;
+use crate::assistant::protocol::{Event, VocabularyFile};
 use crate::session::parse_event_line;
 
 /// Replay timed events and print the effects as JSON lines.
@@ -19,6 +20,10 @@ pub struct ReplayArgs {
     /// Write the scoresheet as PGN to this file at the end.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// The arbiter's own vocabulary (FIDE D.1) for every game started without one: a TOML
+    /// file like grammars/de.toml; it sets the game's language.
+    #[arg(long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
 }
 
 /// Runs `replay`.
@@ -32,6 +37,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let vocabulary = match &args.grammar {
+        Some(path) => Some(VocabularyFile::read(path).map_err(|e| anyhow::anyhow!(e))?),
+        None => None,
+    };
     let mut assistant = Assistant::new();
     let mut errors = 0;
     for (number, line) in input.split(b'\n').enumerate() {
@@ -50,7 +59,13 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
             continue;
         }
         match parse_event_line(text) {
-            Ok(event) => {
+            Ok(mut event) => {
+                if let (Event::Start(spec), Some((file, lang))) = (&mut event.event, &vocabulary)
+                    && spec.vocabulary.is_none()
+                {
+                    spec.vocabulary = Some(file.clone());
+                    spec.lang = *lang;
+                }
                 for effect in assistant.handle(&event) {
                     writeln!(out, "{}", effect.to_json())?;
                 }
