@@ -17,7 +17,11 @@
 //! This module holds the assistant's state and takes each event to the part that handles
 //! it: `questions` (read-backs and what follows them), `opponent` (the opponent's
 //! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
-//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces).
+//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces). What it
+//! says comes from [`words::Words`], whose methods name the messages of the game language's
+//! catalog (`grammars/<code>.ftl`); no sentence is written in these modules. The game's
+//! vocabulary is the built-in one of its language or, with `vocabulary` in the start spec, the
+//! arbiter's own (FIDE D.1).
 //!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
