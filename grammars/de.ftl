@@ -284,3 +284,70 @@ entry-penalty-side = !strafe braucht die Seite, die regelwidrig gezogen hat
 entry-reset-ply = !zurueck braucht die Anzahl der Halbzüge, die bleiben
 entry-unknown-result = unbekanntes Ergebnis { $result }: 1-0, 0-1 oder 1/2-1/2
 entry-unknown = unbekannte Eingabe des Schiedsrichters { $entry }; { $help }
+
+## Warum ein Zug nicht möglich ist (Trainingsmodus)
+
+# Die Figuren mit ihren üblichen Namen, für diese Gründe ($role wie bei piece-accusative).
+piece-name = { $role ->
+    [king] König
+    [queen] Dame
+    [rook] Turm
+    [bishop] Läufer
+    [knight] Springer
+   *[pawn] Bauer
+}
+illegal-game-over = Die Partie ist beendet.
+illegal-cannot-reach = { $role ->
+    [queen] Keine
+   *[other] Kein
+} { $piece } kann { $to } erreichen.
+illegal-cannot-reach-from = { $role ->
+    [queen] Die
+   *[other] Der
+} { $piece } auf { $from } kann { $to } nicht erreichen.
+illegal-no-such-piece = Sie haben { $role ->
+    [queen] keine Dame
+    [pawn] keinen Bauern
+   *[other] keinen { $piece }
+}.
+illegal-no-piece-on = Auf { $square } steht keine Figur.
+illegal-opponent-piece-on = Auf { $square } steht { $role ->
+    [queen] eine
+   *[other] ein
+} { $piece } des Gegners.
+illegal-other-piece-on = Auf { $square } steht { $there ->
+    [queen] eine
+   *[other] ein
+} { $there_piece }, { $named ->
+    [queen] keine
+   *[other] kein
+} { $named_piece }.
+illegal-pawn-blocked = Der Bauer auf { $from } ist blockiert und kann nicht nach { $to }.
+illegal-pinned = { $role ->
+    [queen] Die
+   *[other] Der
+} { $piece } auf { $from } ist gefesselt: Ihr König stünde im Schach.
+illegal-king-in-check = Ihr König steht im Schach, und dieser Zug hebt es nicht auf.
+illegal-king-would-be-in-check = Der König stünde auf { $to } im Schach.
+illegal-not-a-promotion = Ein Zug nach { $to } ist keine Umwandlung.
+illegal-bad-promotion-piece = Ein Bauer kann nicht zum { $role ->
+    [pawn] Bauern
+   *[other] { $piece }
+} werden.
+# $side: short, long oder none.
+illegal-castling-no-right = { $side ->
+    [short] Rochade kurz
+    [long] Rochade lang
+   *[none] Rochade
+} ist nicht mehr erlaubt: König oder Turm hat gezogen.
+illegal-castling-in-check = Keine Rochade im Schach.
+illegal-castling-blocked = { $side ->
+    [short] Rochade kurz
+    [long] Rochade lang
+   *[none] Rochade
+} geht nicht: eine Figur steht dazwischen.
+illegal-castling-through-check = { $side ->
+    [short] Rochade kurz
+    [long] Rochade lang
+   *[none] Rochade
+} geht nicht: der König zöge über ein angegriffenes Feld oder in Schach.

@@ -274,3 +274,62 @@ entry-penalty-side = !strafe needs the side that made the illegal move
 entry-reset-ply = !zurueck needs the number of half-moves to keep
 entry-unknown-result = unknown result { $result }: 1-0, 0-1 or 1/2-1/2
 entry-unknown = unknown arbiter entry { $entry }; { $help }
+
+## Why a move is not possible (training mode; the `interpret` JSON's reason)
+
+# The pieces by their usual names, for these reasons ($role as in piece-accusative).
+piece-name = { $role ->
+    [king] king
+    [queen] queen
+    [rook] rook
+    [bishop] bishop
+    [knight] knight
+   *[pawn] pawn
+}
+# English does not inflect by piece: a selector with only a default keeps the placeholders.
+illegal-game-over = the game is over
+illegal-cannot-reach = no { $role ->
+   *[other] { $piece }
+} can reach { $to }
+illegal-cannot-reach-from = the { $role ->
+   *[other] { $piece }
+} on { $from } cannot reach { $to }
+illegal-no-such-piece = you have no { $role ->
+   *[other] { $piece }
+}
+illegal-no-piece-on = there is no piece on { $square }
+illegal-opponent-piece-on = the { $role ->
+   *[other] { $piece }
+} on { $square } is the opponent's
+illegal-other-piece-on = there is a { $there ->
+   *[other] { $there_piece }
+} on { $square }, not a { $named ->
+   *[other] { $named_piece }
+}
+illegal-pawn-blocked = the pawn on { $from } is blocked and cannot go to { $to }
+illegal-pinned = the { $role ->
+   *[other] { $piece }
+} on { $from } is pinned: your king would be in check
+illegal-king-in-check = your king is in check and this move does not answer it
+illegal-king-would-be-in-check = the king would be in check on { $to }
+illegal-not-a-promotion = a move to { $to } is not a promotion
+illegal-bad-promotion-piece = a pawn cannot become a { $role ->
+   *[other] { $piece }
+}
+# $side: short, long or none.
+illegal-castling-no-right = { $side ->
+    [short] castling short
+    [long] castling long
+   *[none] castling
+} is no longer allowed: the king or rook has moved
+illegal-castling-in-check = no castling out of check
+illegal-castling-blocked = { $side ->
+    [short] castling short
+    [long] castling long
+   *[none] castling
+} is blocked: a piece stands in between
+illegal-castling-through-check = { $side ->
+    [short] castling short
+    [long] castling long
+   *[none] castling
+} is not possible: the king would cross or land on an attacked square
