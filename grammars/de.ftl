@@ -351,3 +351,20 @@ illegal-castling-through-check = { $side ->
     [long] Rochade lang
    *[none] Rochade
 } geht nicht: der König zöge über ein angegriffenes Feld oder in Schach.
+
+## Uhr und Stellung lehnen eine Eingabe des Schiedsrichters ab
+
+clock-error-stopped = die Uhr ist angehalten: die Partie ist beendet
+clock-error-paused = die Uhr ist unterbrochen: erst weiterlaufen lassen
+clock-error-not-started = die Uhr wurde noch nicht gestartet
+clock-error-not-paused = die Uhr ist nicht unterbrochen
+clock-error-already-running = die Uhr läuft schon ({ $running } am Zug)
+clock-error-other-side-running = die Uhr von { $running } läuft, also kann { $side } keinen Zug beenden
+# $speed: standard, rapid oder blitz.
+clock-error-no-time-penalty = die Regeln { $rules } sehen im { $speed ->
+    [rapid] Schnellschach
+    [blitz] Blitzschach
+   *[standard] Turnierschach
+} keine Zeitstrafe für einen regelwidrigen Zug vor: der Gegner reklamiert den Gewinn
+clock-error-untimed = die Partie hat keine Bedenkzeit: es gibt keine Zeit zu ändern
+reset-error-no-such-ply = es gibt keine Stellung nach { $ply } Halbzügen: gespielt sind { $available }

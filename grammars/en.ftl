@@ -333,3 +333,20 @@ illegal-castling-through-check = { $side ->
     [long] castling long
    *[none] castling
 } is not possible: the king would cross or land on an attacked square
+
+## The clock and the position refusing an arbiter's entry
+
+clock-error-stopped = the clock has been stopped: the game is over
+clock-error-paused = the clock is paused: resume it first
+clock-error-not-started = the clock has not been started yet
+clock-error-not-paused = the clock is not paused
+clock-error-already-running = the clock is already running ({ $running } to move)
+clock-error-other-side-running = { $running }'s clock is running, so { $side } cannot complete a move
+# $speed: standard, rapid or blitz.
+clock-error-no-time-penalty = the { $rules } Laws give no time penalty for an illegal move in { $speed ->
+    [rapid] rapid
+    [blitz] blitz
+   *[standard] standard
+} chess: the opponent claims the game instead
+clock-error-untimed = the game is untimed: there is no time to adjust
+reset-error-no-such-ply = there is no position after { $ply } half-moves: { $available } have been played

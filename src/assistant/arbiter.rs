@@ -62,7 +62,7 @@ impl Live {
                             out.push(
                                 now,
                                 Effect::Error {
-                                    error: err.to_string(),
+                                    error: self.words.clock_error(&err),
                                 },
                             );
                             return;
@@ -207,7 +207,7 @@ impl Live {
             Err(err) => out.push(
                 now,
                 Effect::Error {
-                    error: err.to_string(),
+                    error: self.words.clock_error(&err),
                 },
             ),
         }
@@ -231,7 +231,7 @@ impl Live {
             out.push(
                 now,
                 Effect::Error {
-                    error: err.to_string(),
+                    error: self.words.reset_error(&err),
                 },
             );
             return;

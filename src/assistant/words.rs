@@ -11,7 +11,8 @@ use std::sync::Arc;
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::catalog::{Arg, Catalog};
-use crate::game::{EndReason, GameResult};
+use crate::clock::ClockError;
+use crate::game::{EndReason, GameError, GameResult};
 use crate::interpret::spoken_move;
 use crate::vocab::{CastleSide, Command, Vocab};
 
@@ -610,6 +611,47 @@ impl Words {
     /// The arbiter asked to reset a finished game.
     pub fn error_game_over_no_reset(&self) -> String {
         self.msg("error-game-over-no-reset")
+    }
+
+    /// The clock refused an arbiter's entry: why, in words.
+    pub fn clock_error(&self, err: &ClockError) -> String {
+        let side = |c: Color| self.side(c);
+        match err {
+            ClockError::Stopped => self.msg("clock-error-stopped"),
+            ClockError::Paused => self.msg("clock-error-paused"),
+            ClockError::NotStarted => self.msg("clock-error-not-started"),
+            ClockError::NotPaused => self.msg("clock-error-not-paused"),
+            ClockError::AlreadyRunning { running } => self.msg_with(
+                "clock-error-already-running",
+                &[("running", side(*running).into())],
+            ),
+            ClockError::OtherSideRunning { side: s, running } => self.msg_with(
+                "clock-error-other-side-running",
+                &[
+                    ("running", side(*running).into()),
+                    ("side", side(*s).into()),
+                ],
+            ),
+            ClockError::NoTimePenalty { rules, speed } => self.msg_with(
+                "clock-error-no-time-penalty",
+                &[
+                    ("rules", rules.name().into()),
+                    ("speed", speed.to_string().into()),
+                ],
+            ),
+            ClockError::Untimed => self.msg("clock-error-untimed"),
+        }
+    }
+
+    /// The position could not be reset: why, in words.
+    pub fn reset_error(&self, err: &GameError) -> String {
+        match err {
+            GameError::NoSuchPly { ply, available } => self.msg_with(
+                "reset-error-no-such-ply",
+                &[("ply", (*ply).into()), ("available", (*available).into())],
+            ),
+            other => other.to_string(),
+        }
     }
 
     /// The position read aloud (training mode only): each side's pieces, king first.
