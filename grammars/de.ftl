@@ -162,7 +162,8 @@ piece-query = Ihre { $pieces }: { $own }. { $pieces } des Gegners: { $theirs }.
 
 help-read-back = { $yes } bestätigt den Zug, { $no } oder { $correction } nimmt ihn zurück, oder sagen Sie einen anderen Zug.
 help-question = Beantworten Sie die Frage, oder { $no } zum Abbrechen.
-help-your-move = Sie sind am Zug: sagen Sie Figur und Feld, zum Beispiel Springer Felix drei.
+# $example: ein Springerzug in den Wörtern der Partie ("Springer Felix drei").
+help-your-move = Sie sind am Zug: sagen Sie Figur und Feld, zum Beispiel { $example }.
 help-commands = { $lead } Außerdem: { $commands }.
 help-over = Die Partie ist beendet. Zeit, Züge und Wiederholen gehen noch.
 

@@ -152,7 +152,8 @@ piece-query = Your { $pieces }: { $own }. Your opponent's { $pieces }: { $theirs
 
 help-read-back = { $yes } confirms the move, { $no } or { $correction } withdraws it, or say another move.
 help-question = Answer the question, or { $no } to cancel.
-help-your-move = It is your move: say the piece and the square, for example knight foxtrot three.
+# $example: a knight move in the game's vocabulary ("knight Felix three").
+help-your-move = It is your move: say the piece and the square, for example { $example }.
 help-commands = { $lead } Also: { $commands }.
 help-over = The game is over. Time, moves and repeat still work.
 

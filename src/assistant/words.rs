@@ -771,7 +771,10 @@ impl Words {
             HelpState::Question => self.msg_with("help-question", &[("no", w(Command::No).into())]),
             HelpState::YourMove | HelpState::OpponentsMove => {
                 let lead = if state == HelpState::YourMove {
-                    self.msg("help-your-move")
+                    // The example is said in the game's own words (FIDE D.1).
+                    let example =
+                        format!("{} {}", self.piece(Role::Knight), self.square(Square::F3));
+                    self.msg_with("help-your-move", &[("example", example.into())])
                 } else {
                     self.msg("not-your-turn")
                 };
