@@ -369,3 +369,35 @@ clock-error-no-time-penalty = die Regeln { $rules } sehen im { $speed ->
 } keine Zeitstrafe für einen regelwidrigen Zug vor: der Gegner reklamiert den Gewinn
 clock-error-untimed = die Partie hat keine Bedenkzeit: es gibt keine Zeit zu ändern
 reset-error-no-such-ply = es gibt keine Stellung nach { $ply } Halbzügen: gespielt sind { $available }
+
+## Zwei Partieformulare abgleichen (`rochade reconcile`), für den Schiedsrichter
+
+reconcile-last-move = Zug { $number } von { $side } ({ $plies } Halbzüge)
+reconcile-no-move = kein Zug
+reconcile-agree = Die beiden Partieformulare stimmen Zug für Zug überein, bis { $last }.
+reconcile-differ = Die Partieformulare unterscheiden sich bei Zug { $number } von { $side }: Formular A { $a }, Formular B { $b }.
+reconcile-has = hat { $text }
+reconcile-has-as = hat { $text } ({ $san })
+reconcile-has-none = hat keinen Zug
+reconcile-sheet-a = Formular A: { $problem }.
+reconcile-sheet-b = Formular B: { $problem }.
+reconcile-agree-up-to = Sie stimmen überein bis { $last }.
+reconcile-agree-on-none = Sie stimmen in keinem Zug überein: zurück zur Anfangsstellung.
+reconcile-position = Die Stellung dort: { $fen }
+reconcile-clocks = Die Uhren nach diesem Zug: Weiß { $white }, Schwarz { $black }.
+reconcile-clock-unknown = unbekannt
+reconcile-journal-differs = Achtung: das Journal hat bis dort nicht dieselben Züge; die Uhrzeiten prüfen.
+# Ein schriftlicher Bericht gibt Zeiten in Ziffern: "1 Stunde, 2 Minuten und 5 Sekunden".
+reconcile-hours = { $count ->
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
+}
+reconcile-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+reconcile-seconds = { $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+}
+and = und

@@ -351,3 +351,35 @@ clock-error-no-time-penalty = the { $rules } Laws give no time penalty for an il
 } chess: the opponent claims the game instead
 clock-error-untimed = the game is untimed: there is no time to adjust
 reset-error-no-such-ply = there is no position after { $ply } half-moves: { $available } have been played
+
+## Reconciling two scoresheets (`rochade reconcile`), for the arbiter
+
+reconcile-last-move = { $side }'s move { $number } ({ $plies } half-moves)
+reconcile-no-move = no move
+reconcile-agree = The two scoresheets agree move for move, up to { $last }.
+reconcile-differ = The scoresheets differ at { $side }'s move { $number }: sheet A { $a }, sheet B { $b }.
+reconcile-has = has { $text }
+reconcile-has-as = has { $text } ({ $san })
+reconcile-has-none = has no move
+reconcile-sheet-a = Sheet A: { $problem }.
+reconcile-sheet-b = Sheet B: { $problem }.
+reconcile-agree-up-to = They agree up to { $last }.
+reconcile-agree-on-none = They agree on no move: go back to the start position.
+reconcile-position = The position there: { $fen }
+reconcile-clocks = The clocks after that move: White { $white }, Black { $black }.
+reconcile-clock-unknown = unknown
+reconcile-journal-differs = Warning: the journal does not have the same moves up to there; check the clock readings.
+# A written report gives times in digits: "1 hour, 2 minutes and 5 seconds".
+reconcile-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+reconcile-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+reconcile-seconds = { $count ->
+    [one] { $count } second
+   *[other] { $count } seconds
+}
+and = and
