@@ -1,4 +1,6 @@
-//! The languages Rochade speaks and understands.
+//! The languages Rochade speaks and understands. A language is a variant here, its vocabulary
+//! (`grammars/<code>.toml`, [`crate::vocab`]), its message catalog (`grammars/<code>.ftl`,
+//! [`crate::catalog`]) and its number words ([`crate::numbers`]).
 use serde::{Deserialize, Serialize};
 
 /// A language of the vocabulary, the announcements and the spoken time.
@@ -14,6 +16,9 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// Every language, for checks over all catalogs and vocabularies.
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
     /// The code used in files and on the command line: "de" or "en".
     pub fn code(self) -> &'static str {
         match self {

@@ -19,12 +19,13 @@
 //! | module | owns |
 //! |---|---|
 //! | [`vocab`] | the spoken vocabulary files (`grammars/*.toml`), checked on load |
+//! | [`catalog`] | the message catalogs (`grammars/*.ftl`, Fluent): every sentence said or printed and the scoresheets' words, per language |
 //! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move; [`interpret::forms`]: the forms of a spoken move as rules over the vocabulary's word classes, the one source of what the interpreter parses and what the recognizers' grammars ([`asr::grammar`]) accept |
 //! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
 //! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
 //! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; reconciling two sheets |
 //! | [`assistant`] | the Appendix D protocol: read-back, correction window, questions, announcements, requests, claims, adjournment |
-//! | [`rules`], [`lang`], [`numbers`] | the rules edition, the language, numbers in words |
+//! | [`rules`], [`lang`], [`numbers`] | the rules edition, the language, numbers in words (spelled out per language in Rust; the sentences around them are in the catalogs) |
 //!
 //! The **shell** does the I/O: [`session`] journals every event before the assistant
 //! handles it and rewrites the scoresheet files after every made move; [`journal`] and
@@ -37,6 +38,7 @@ pub mod asr;
 pub mod assistant;
 pub mod audio;
 pub mod bounded;
+pub mod catalog;
 pub mod cli;
 pub mod clock;
 pub mod display;

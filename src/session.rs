@@ -387,7 +387,13 @@ impl Session {
         let (Some((dir, stem)), Some(record)) = (&self.sheets, self.assistant.record()) else {
             return;
         };
-        let brf = match brf::write_brf(record, &BrailleOptions::default()) {
+        // The sheets are in the game's language.
+        let lang = self.assistant.spec().map(|s| s.lang).unwrap_or_default();
+        let options = BrailleOptions {
+            lang,
+            ..BrailleOptions::default()
+        };
+        let brf = match brf::write_brf(record, &options) {
             Ok(text) => text.into_bytes(),
             Err(err) => {
                 eprintln!("rochade: cannot lay out the braille scoresheet: {err}");
@@ -395,9 +401,9 @@ impl Session {
             }
         };
         let files: [(&str, Vec<u8>); 3] = [
-            ("pgn", pgn::write(record, false).into_bytes()),
+            ("pgn", pgn::write(record, false, lang).into_bytes()),
             ("brf", brf),
-            ("txt", text::write(record, false).into_bytes()),
+            ("txt", text::write(record, false, lang).into_bytes()),
         ];
         for (ext, bytes) in files {
             if bytes.is_empty() {

@@ -26,6 +26,7 @@ use shakmaty::Chess;
 
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{ArbiterAction, Event, Heard, SideName};
+use crate::catalog::Catalog;
 use crate::interpret::{Interpreter, Reading, spoken_move};
 use crate::vocab::normalize_word;
 
@@ -62,13 +63,61 @@ fn seconds_ms(word: &str) -> Option<(bool, u64)> {
     Some((neg, (secs * 1000.0).round() as u64))
 }
 
-const ARBITER_HELP: &str = "arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund";
+/// Why an arbiter entry could not be read; said in words by [`EntryError::words`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryError {
+    /// Nothing after `!`: the list of entries.
+    Empty,
+    TimeSide,
+    TimeSeconds,
+    ClocksWhite,
+    ClocksBlack,
+    MovesSide,
+    MovesNumber,
+    PenaltySide,
+    ResetPly,
+    UnknownResult(String),
+    Unknown(String),
+}
+
+impl EntryError {
+    /// The reason in the catalog's words.
+    pub fn words(&self, catalog: &Catalog) -> String {
+        let id = match self {
+            EntryError::Empty => "entry-help",
+            EntryError::TimeSide => "entry-time-side",
+            EntryError::TimeSeconds => "entry-time-seconds",
+            EntryError::ClocksWhite => "entry-clocks-white",
+            EntryError::ClocksBlack => "entry-clocks-black",
+            EntryError::MovesSide => "entry-moves-side",
+            EntryError::MovesNumber => "entry-moves-number",
+            EntryError::PenaltySide => "entry-penalty-side",
+            EntryError::ResetPly => "entry-reset-ply",
+            EntryError::UnknownResult(result) => {
+                return catalog.text(
+                    "entry-unknown-result",
+                    &[("result", format!("{result:?}").into())],
+                );
+            }
+            EntryError::Unknown(entry) => {
+                return catalog.text(
+                    "entry-unknown",
+                    &[
+                        ("entry", format!("{entry:?}").into()),
+                        ("help", catalog.text("entry-help", &[]).into()),
+                    ],
+                );
+            }
+        };
+        catalog.text(id, &[])
+    }
+}
 
 /// Reads an arbiter entry (the text after `!`).
-pub fn arbiter_line(text: &str) -> Result<ArbiterAction, String> {
+pub fn arbiter_line(text: &str) -> Result<ArbiterAction, EntryError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let Some(first) = words.first() else {
-        return Err(ARBITER_HELP.into());
+        return Err(EntryError::Empty);
     };
     let cmd = normalize_word(first);
     let arg = |i: usize| words.get(i).copied().unwrap_or("");
@@ -76,8 +125,8 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, String> {
         "pause" | "stop" | "halt" => Ok(ArbiterAction::Pause),
         "weiter" | "resume" | "start" => Ok(ArbiterAction::Resume),
         "zeit" | "time" => {
-            let s = side(arg(1)).ok_or("!zeit needs a side: weiss or schwarz")?;
-            let (neg, ms) = seconds_ms(arg(2)).ok_or("!zeit needs seconds, e.g. 120 or -60")?;
+            let s = side(arg(1)).ok_or(EntryError::TimeSide)?;
+            let (neg, ms) = seconds_ms(arg(2)).ok_or(EntryError::TimeSeconds)?;
             Ok(if neg {
                 ArbiterAction::RemoveTime { side: s, ms }
             } else {
@@ -85,25 +134,21 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, String> {
             })
         }
         "uhren" | "clocks" | "set" => {
-            let (_, white_ms) = seconds_ms(arg(1)).ok_or("!uhren needs White's seconds")?;
-            let (_, black_ms) = seconds_ms(arg(2)).ok_or("!uhren needs Black's seconds")?;
+            let (_, white_ms) = seconds_ms(arg(1)).ok_or(EntryError::ClocksWhite)?;
+            let (_, black_ms) = seconds_ms(arg(2)).ok_or(EntryError::ClocksBlack)?;
             Ok(ArbiterAction::SetTimes { white_ms, black_ms })
         }
         "zuege" | "moves" => {
-            let s = side(arg(1)).ok_or("!zuege needs a side: weiss or schwarz")?;
-            let moves = arg(2)
-                .parse()
-                .map_err(|_| "!zuege needs a number of moves")?;
+            let s = side(arg(1)).ok_or(EntryError::MovesSide)?;
+            let moves = arg(2).parse().map_err(|_| EntryError::MovesNumber)?;
             Ok(ArbiterAction::SetMoves { side: s, moves })
         }
         "strafe" | "penalty" => {
-            let s = side(arg(1)).ok_or("!strafe needs the side that made the illegal move")?;
+            let s = side(arg(1)).ok_or(EntryError::PenaltySide)?;
             Ok(ArbiterAction::IllegalMovePenalty { offender: s })
         }
         "zurueck" | "reset" => {
-            let ply = arg(1)
-                .parse()
-                .map_err(|_| "!zurueck needs the number of half-moves to keep")?;
+            let ply = arg(1).parse().map_err(|_| EntryError::ResetPly)?;
             Ok(ArbiterAction::ResetTo { ply })
         }
         "abbruch" | "adjourn" | "hängepartie" | "haengepartie" => Ok(ArbiterAction::Adjourn),
@@ -113,14 +158,14 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, String> {
                 "1-0" => "1-0",
                 "0-1" => "0-1",
                 "1/2-1/2" | "½-½" | "remis" | "draw" | "=" => "1/2-1/2",
-                other => return Err(format!("unknown result {other:?}: 1-0, 0-1 or 1/2-1/2")),
+                other => return Err(EntryError::UnknownResult(other.to_string())),
             };
             Ok(ArbiterAction::Result {
                 result: result.into(),
                 reason: words.get(2..).map(|w| w.join(" ")).unwrap_or_default(),
             })
         }
-        _ => Err(format!("unknown arbiter entry {first:?}; {ARBITER_HELP}")),
+        _ => Err(EntryError::Unknown(first.to_string())),
     }
 }
 
@@ -143,7 +188,13 @@ pub fn typed_line(line: &str, assistant: Option<&Assistant>) -> Typed {
     if let Some(rest) = line.strip_prefix('!') {
         return match arbiter_line(rest) {
             Ok(action) => Typed::Event(Event::Arbiter(action)),
-            Err(e) => Typed::Invalid(e),
+            Err(e) => {
+                let lang = assistant
+                    .and_then(|a| a.spec())
+                    .map(|s| s.lang)
+                    .unwrap_or_default();
+                Typed::Invalid(e.words(&Catalog::builtin(lang)))
+            }
         };
     }
     for prefix in ["beruehrt ", "touched ", "touch "] {
@@ -158,7 +209,10 @@ pub fn typed_line(line: &str, assistant: Option<&Assistant>) -> Typed {
         return Typed::Event(Event::Heard(Heard::Text(line.to_string())));
     };
     let pos = game.position();
-    let vocab = crate::vocab::Vocab::builtin(spec.lang);
+    let vocab = assistant
+        .vocab()
+        .cloned()
+        .unwrap_or_else(|| crate::vocab::Vocab::builtin(spec.lang));
     let interpreter = Interpreter::new(vocab.clone());
     let reading = interpreter.interpret_text(pos, line);
     let is_command = matches!(reading.reading, Reading::Command(_));

@@ -200,6 +200,7 @@ fn option_sets() -> Vec<BrailleOptions> {
                 width,
                 lines,
                 reveal_sealed: false,
+                lang: rochade::lang::Lang::En,
             });
         }
     }
@@ -235,7 +236,11 @@ fn the_six_kasparov_games_as_brf_keep_the_limits_and_read_back() {
 #[test]
 fn the_default_page_has_a_heading_one_pair_a_line_and_the_result() {
     let record = pgn::read(KASPAROV, 6).unwrap();
-    let brf = write_brf(&record, &BrailleOptions::default()).unwrap();
+    let english = BrailleOptions {
+        lang: rochade::lang::Lang::En,
+        ..BrailleOptions::default()
+    };
+    let brf = write_brf(&record, &english).unwrap();
     let lines: Vec<&str> = brf.split("\r\n").collect();
     assert_eq!(lines[0], "DEEP BLUE \"<COMPUTER\"> V GARRY KASPAROV");
     assert_eq!(lines[1], "IBM MAN-MACHINE1 NEW YORK USA1 #AIIG");
@@ -293,7 +298,12 @@ fn the_kept_brf_files_are_current() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scoresheet");
     for game in 1..=6 {
         let record = pgn::read(KASPAROV, game).unwrap();
-        let brf = write_brf(&record, &BrailleOptions::default()).unwrap();
+        // The kept files are English sheets.
+        let english = BrailleOptions {
+            lang: rochade::lang::Lang::En,
+            ..BrailleOptions::default()
+        };
+        let brf = write_brf(&record, &english).unwrap();
         let path = dir.join(format!("kasparov-deep-blue-1997-game{game}.brf"));
         if std::env::var_os("ROCHADE_BLESS").is_some() {
             std::fs::create_dir_all(&dir).unwrap();

@@ -42,6 +42,8 @@ fn brf_and_braille_from_a_pgn() {
         width: 30,
         lines: 20,
         reveal_sealed: false,
+        // `rochade scoresheet` writes in its default language unless told `--lang`.
+        lang: rochade::lang::Lang::default(),
     };
     let expected = write_brf(&record, &options).unwrap();
     let args = [

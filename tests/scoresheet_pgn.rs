@@ -111,7 +111,7 @@ fn records() -> Vec<Record> {
 #[test]
 fn pgn_reader_sees_the_same_moves_clocks_and_tags() {
     for record in records() {
-        let text = pgn::write(&record, false);
+        let text = pgn::write(&record, false, rochade::lang::Lang::En);
         let mut reader = Reader::new(text.as_bytes());
         let seen = reader.read_game(&mut Collect).unwrap().unwrap();
         let names: Vec<&str> = seen.tags.iter().map(|(n, _)| n.as_str()).collect();
@@ -149,7 +149,7 @@ fn pgn_reader_sees_the_same_moves_clocks_and_tags() {
 #[test]
 fn rochade_reads_its_pgn_back_whole() {
     for record in records() {
-        let back = pgn::read(&pgn::write(&record, false), 1).unwrap();
+        let back = pgn::read(&pgn::write(&record, false, rochade::lang::Lang::En), 1).unwrap();
         assert_eq!(back.headers.white, record.headers.white);
         assert_eq!(back.headers.time_control, record.headers.time_control);
         assert_eq!(back.headers.rules_edition, record.headers.rules_edition);
@@ -174,7 +174,7 @@ fn rochade_reads_its_pgn_back_whole() {
 #[test]
 fn a_record_without_clocks_has_no_clock_comments() {
     let record = pgn::read(KASPAROV, 1).unwrap();
-    let text = pgn::write(&record, false);
+    let text = pgn::write(&record, false, rochade::lang::Lang::En);
     assert!(!text.contains("%clk"));
     assert!(text.contains("1. Nf3 d5 2. g3 Bg4"));
     assert!(text.trim_end().ends_with("g7 1-0"));
@@ -217,7 +217,7 @@ fn python_chess_reads_the_same_moves_and_clocks() {
         return;
     }
     for record in records() {
-        let text = pgn::write(&record, false);
+        let text = pgn::write(&record, false, rochade::lang::Lang::En);
         let mut child = Command::new(python())
             .args(["-c", PYTHON_CHECK])
             .stdin(std::process::Stdio::piped())

@@ -58,7 +58,7 @@ proptest! {
         lines in 1usize..=30,
     ) {
         let record = random_game(&choices, &offers);
-        let options = BrailleOptions { letters, width, lines, reveal_sealed: false };
+        let options = BrailleOptions { letters, width, lines, reveal_sealed: false, lang: rochade::lang::Lang::En };
         let brf = write_brf(&record, &options).unwrap();
         for page in brf.split('\x0c') {
             let page_lines: Vec<&str> = page.strip_suffix("\r\n").unwrap_or(page).split("\r\n").collect();
@@ -99,7 +99,7 @@ proptest! {
         let expected: Vec<&str> = record.moves().iter().map(|m| m.uci.as_str()).collect();
         prop_assert_eq!(ucis, expected);
         // And the same game as PGN, read through the PGN path of a sheet.
-        let from_pgn = read_sheet(&pgn::write(&record, false), 1, None).unwrap();
+        let from_pgn = read_sheet(&pgn::write(&record, false, rochade::lang::Lang::En), 1, None).unwrap();
         prop_assert_eq!(from_pgn.moves.len(), record.moves().len());
     }
 

@@ -141,10 +141,13 @@ fn journal_clocks_are_those_after_the_last_agreeing_move() {
     std::fs::write(dir.join("journal.pgn"), journal).unwrap();
     std::fs::write(dir.join("a.txt"), "1. e4 e5 2. Nf3 Nc6 3. Bb5").unwrap();
     std::fs::write(dir.join("b.txt"), "1. e4 e5 2. Sf3 Sf6 3. Lb5").unwrap();
-    let run = |json: bool| {
+    let run = |json: bool, german: bool| {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_rochade"));
         cmd.current_dir(&dir)
             .args(["reconcile", "a.txt", "b.txt", "--journal", "journal.pgn"]);
+        if !german {
+            cmd.args(["--lang", "en"]);
+        }
         if json {
             cmd.arg("--json");
         }
@@ -156,13 +159,13 @@ fn journal_clocks_are_those_after_the_last_agreeing_move() {
         );
         String::from_utf8(out.stdout).unwrap()
     };
-    let report: Value = serde_json::from_str(&run(true)).unwrap();
+    let report: Value = serde_json::from_str(&run(true, false)).unwrap();
     assert_eq!(report["last_agreeing_ply"], 3);
     assert_eq!(report["clocks"]["white_ms"], 5_340_000);
     assert_eq!(report["clocks"]["black_ms"], 5_370_000);
     assert_eq!(report["difference"]["a"], "Nc6");
     assert_eq!(report["difference"]["b"], "Sf6");
-    let words = run(false);
+    let words = run(false, false);
     assert!(
         words.contains(
             "The scoresheets differ at Black's move 2: sheet A has Nc6, sheet B has Sf6 (Nf6)."
@@ -171,6 +174,19 @@ fn journal_clocks_are_those_after_the_last_agreeing_move() {
     );
     assert!(
         words.contains("White 1 hour and 29 minutes, Black 1 hour, 29 minutes and 30 seconds"),
+        "{words}"
+    );
+    // By default the report is German, like the other sheets.
+    let words = run(false, true);
+    assert!(
+        words.contains(
+            "Die Partieformulare unterscheiden sich bei Zug 2 von Schwarz: Formular A hat Nc6, Formular B hat Sf6 (Nf6)."
+        ),
+        "{words}"
+    );
+    assert!(
+        words
+            .contains("Weiß 1 Stunde und 29 Minuten, Schwarz 1 Stunde, 29 Minuten und 30 Sekunden"),
         "{words}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -62,7 +62,7 @@ impl Live {
                             out.push(
                                 now,
                                 Effect::Error {
-                                    error: err.to_string(),
+                                    error: self.words.clock_error(&err),
                                 },
                             );
                             return;
@@ -116,9 +116,7 @@ impl Live {
                         out.push(
                             now,
                             Effect::Error {
-                                error: format!(
-                                    "unknown result {other:?}: expected 1-0, 0-1 or 1/2-1/2"
-                                ),
+                                error: self.words.error_unknown_result(other),
                             },
                         );
                         return;
@@ -209,7 +207,7 @@ impl Live {
             Err(err) => out.push(
                 now,
                 Effect::Error {
-                    error: err.to_string(),
+                    error: self.words.clock_error(&err),
                 },
             ),
         }
@@ -223,7 +221,7 @@ impl Live {
             out.push(
                 now,
                 Effect::Error {
-                    error: "the game is over: its position can no longer be reset".into(),
+                    error: self.words.error_game_over_no_reset(),
                 },
             );
             return;
@@ -233,7 +231,7 @@ impl Live {
             out.push(
                 now,
                 Effect::Error {
-                    error: err.to_string(),
+                    error: self.words.reset_error(&err),
                 },
             );
             return;
@@ -340,7 +338,7 @@ impl Live {
             json!({"square": sq.to_string()}),
         );
         let _ = self.record.add_claim(
-            ClaimKind::Other(format!("touched piece on {sq} reported (D.2.9.e)")),
+            ClaimKind::Other(self.words.touch_claim(sq)),
             self.player.into(),
             None,
             ClaimOutcome::Pending,

@@ -1,6 +1,7 @@
 //! How a game ends: draw offers and claims (9.1, 9.2, 9.3), resignation, agreed draws, and
 //! the result announced and written.
 use super::*;
+use crate::assistant::words::capitalize;
 
 impl Live {
     /// "Remis": accept a standing offer, claim (9.2–9.3) with the read-back move as the intended
@@ -172,7 +173,10 @@ impl Live {
         self.draw_offer = None;
         let sheet_result =
             crate::scoresheet::record::GameResult::from_pgn(result.as_str()).unwrap_or_default();
-        self.record.finish(sheet_result, key);
+        // The sheet gives the reason in the game's words, the sides by colour ("Weiß gibt
+        // auf"); the `end` effect keeps the machine key.
+        let sheet_reason = capitalize(neutral.trim().trim_end_matches('.'));
+        self.record.finish(sheet_result, &sheet_reason);
         self.ended = Some(Ended {
             result: result.as_str().to_string(),
         });

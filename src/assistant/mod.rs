@@ -21,7 +21,11 @@
 //! This module holds the assistant's state and takes each event to the part that handles
 //! it: `questions` (read-backs and what follows them), `opponent` (the opponent's
 //! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
-//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces).
+//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces). What it
+//! says comes from [`words::Words`], whose methods name the messages of the game language's
+//! catalog (`grammars/<code>.ftl`); no sentence is written in these modules. The game's
+//! vocabulary is the built-in one of its language or, with `vocabulary` in the start spec, the
+//! arbiter's own (FIDE D.1).
 //!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
@@ -249,6 +253,11 @@ impl Assistant {
         self.live.as_ref().map(|l| &l.spec)
     }
 
+    /// The vocabulary of the game: the built-in one of its language, or the arbiter's own.
+    pub fn vocab(&self) -> Option<&Vocab> {
+        self.live.as_ref().map(|l| l.words.vocab())
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.live.as_ref().is_some_and(|l| l.ended.is_some())
@@ -320,7 +329,21 @@ impl Live {
     fn start(spec: &StartSpec, now: u64, out: &mut Out) -> Result<Live, String> {
         let game = Game::new(spec.fen.as_deref(), spec.rules).map_err(|e| e.to_string())?;
         let player: Color = spec.player.into();
-        let vocab = Vocab::builtin(spec.lang);
+        let vocab = match &spec.vocabulary {
+            Some(file) => {
+                let vocab = file.vocab()?;
+                if vocab.lang() != spec.lang {
+                    return Err(format!(
+                        "the vocabulary {} is for language {}, the game is in {}",
+                        file.name,
+                        vocab.lang(),
+                        spec.lang
+                    ));
+                }
+                vocab
+            }
+            None => Vocab::builtin(spec.lang),
+        };
         let warning_list = warnings_on(spec);
         let clock = match spec.time_control.as_deref().map(str::trim) {
             None | Some("") | Some("-") => None,
@@ -333,10 +356,12 @@ impl Live {
             }
         };
         let name = |n: &Option<String>, fallback: &str| n.clone().unwrap_or(fallback.into());
-        let (player_name, opp_name) = match spec.lang {
-            Lang::De => ("Spieler", "Gegner"),
-            Lang::En => ("Player", "Opponent"),
-        };
+        let catalog = crate::catalog::Catalog::builtin(spec.lang);
+        let (player_name, opp_name) = (
+            catalog.text("name-player", &[]),
+            catalog.text("name-opponent", &[]),
+        );
+        let (player_name, opp_name) = (player_name.as_str(), opp_name.as_str());
         let (white_default, black_default) = if player == Color::White {
             (player_name, opp_name)
         } else {

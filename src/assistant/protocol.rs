@@ -130,6 +130,42 @@ pub struct StartSpec {
     pub date: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<String>,
+    /// The arbiter's own vocabulary (FIDE D.1), a `grammars/*.toml` file's name and text, in
+    /// place of the built-in one of `lang`. The text itself is kept, so the journal resumes
+    /// with the words the game started with, whatever became of the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vocabulary: Option<VocabularyFile>,
+}
+
+/// A vocabulary file as given at the start of a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VocabularyFile {
+    /// The file's name, for errors.
+    pub name: String,
+    /// Its TOML text.
+    pub toml: String,
+}
+
+impl VocabularyFile {
+    /// Reads a vocabulary file and checks it, so a bad file is refused before a game starts.
+    pub fn read(path: &std::path::Path) -> Result<(VocabularyFile, Lang), String> {
+        let bytes = crate::bounded::read_file(path, crate::bounded::VOCABULARY)
+            .map_err(|e| format!("cannot read the vocabulary {}: {e}", path.display()))?;
+        let toml = String::from_utf8(bytes)
+            .map_err(|_| format!("the vocabulary {} is not UTF-8 text", path.display()))?;
+        let file = VocabularyFile {
+            name: path.display().to_string(),
+            toml,
+        };
+        let lang = file.vocab()?.lang();
+        Ok((file, lang))
+    }
+
+    /// The vocabulary, checked.
+    pub fn vocab(&self) -> Result<crate::vocab::Vocab, String> {
+        crate::vocab::Vocab::from_toml_str(&self.name, &self.toml).map_err(|e| e.to_string())
+    }
 }
 
 fn default_confirm_ms() -> u64 {
@@ -162,6 +198,7 @@ impl StartSpec {
             site: None,
             date: None,
             round: None,
+            vocabulary: None,
         }
     }
 }

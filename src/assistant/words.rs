@@ -1,9 +1,18 @@
-//! The sentences the assistant says, in German and English: read-backs, questions, refusals,
-//! announcements for the opponent, results. Moves and squares are said in the player's
-//! vocabulary (the FIDE words by default); times come from [`crate::clock::spoken`].
+//! The sentences the assistant says: read-backs, questions, refusals, announcements for the
+//! opponent, results. Each method names one message of the language's catalog
+//! (`grammars/<code>.ftl`, see [`crate::catalog`]) and fills its placeholders; no sentence is
+//! written here. Moves and squares are said in the player's vocabulary (the FIDE words by
+//! default); times come from [`crate::clock::spoken`].
+//!
+//! A new sentence is a message in every catalog (same id, same placeholders) and a method
+//! here that names it: `self.msg("id")` or `self.msg_with("id", &[("name", value.into())])`.
+use std::sync::Arc;
+
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use crate::game::{EndReason, GameResult};
+use crate::catalog::{Arg, Catalog};
+use crate::clock::ClockError;
+use crate::game::{EndReason, GameError, GameResult};
 use crate::interpret::spoken_move;
 use crate::journal::{Damage, JournalProblem};
 use crate::lang::Lang;
@@ -13,14 +22,31 @@ use crate::vocab::{CastleSide, Command, Vocab};
 #[derive(Debug, Clone)]
 pub struct Words {
     vocab: Vocab,
-    lang: Lang,
+    catalog: Arc<Catalog>,
+}
+
+/// A piece's role as the catalogs select on it: "king", "queen", …
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
 }
 
 impl Words {
-    /// Words in the vocabulary's language.
+    /// Words in the vocabulary's language, from its built-in catalog.
     pub fn new(vocab: Vocab) -> Words {
-        let lang = vocab.lang();
-        Words { vocab, lang }
+        let catalog = Catalog::builtin(vocab.lang());
+        Words { vocab, catalog }
+    }
+
+    /// Words with a catalog of one's own (an organiser's adapted sentences).
+    pub fn with_catalog(vocab: Vocab, catalog: Arc<Catalog>) -> Words {
+        Words { vocab, catalog }
     }
 
     /// The vocabulary.
@@ -28,11 +54,19 @@ impl Words {
         &self.vocab
     }
 
-    fn t(&self, de: &str, en: &str) -> String {
-        match self.lang {
-            Lang::De => de.to_string(),
-            Lang::En => en.to_string(),
-        }
+    /// The catalog the sentences come from.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// A message without placeholders.
+    fn msg(&self, id: &str) -> String {
+        self.catalog.text(id, &[])
+    }
+
+    /// A message with its placeholders filled.
+    fn msg_with(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        self.catalog.text(id, args)
     }
 
     /// A square in the vocabulary: "Felix drei".
@@ -76,11 +110,10 @@ impl Words {
 
     /// "a oder b", "a, b oder c".
     pub fn or_list(&self, items: &[String]) -> String {
-        let or = self.t("oder", "or");
         match items {
             [] => String::new(),
             [one] => one.clone(),
-            [init @ .., last] => format!("{} {or} {last}", init.join(", ")),
+            [init @ .., last] => format!("{} {} {last}", init.join(", "), self.msg("or")),
         }
     }
 
@@ -95,32 +128,23 @@ impl Words {
     }
 
     pub fn read_back_inexact(&self, words: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Meinten Sie {words}? Ja oder nein."),
-            Lang::En => format!("Did you mean {words}? Yes or no."),
-        }
+        self.msg_with("read-back-inexact", &[("words", words.into())])
     }
 
     pub fn made(&self) -> String {
-        self.t("Ausgeführt.", "Made.")
+        self.msg("made")
     }
 
     pub fn withdrawn(&self) -> String {
-        self.t("Zurückgenommen. Ihr Zug?", "Withdrawn. Your move?")
+        self.msg("withdrawn")
     }
 
     pub fn nothing_to_withdraw(&self) -> String {
-        self.t(
-            "Es gibt nichts zurückzunehmen.",
-            "There is nothing to withdraw.",
-        )
+        self.msg("nothing-to-withdraw")
     }
 
     pub fn too_late_to_withdraw(&self) -> String {
-        self.t(
-            "Der Zug ist schon ausgeführt und die Uhr des Gegners läuft: keine Korrektur mehr.",
-            "The move is made and your opponent's clock is running: it can no longer be corrected.",
-        )
+        self.msg("too-late-to-withdraw")
     }
 
     pub fn which_of(&self, options: &[String]) -> String {
@@ -132,65 +156,49 @@ impl Words {
             .iter()
             .map(|r| self.piece(*r))
             .collect();
-        match self.lang {
-            Lang::De => format!(
-                "{}: welche Figur? {}?",
-                self.square(square),
-                self.or_list(&pieces)
-            ),
-            Lang::En => format!(
-                "{}: which piece? {}?",
-                capitalize(&self.square(square)),
-                capitalize(&self.or_list(&pieces))
-            ),
-        }
+        self.msg_with(
+            "which-promotion",
+            &[
+                ("square", capitalize(&self.square(square)).into()),
+                ("pieces", capitalize(&self.or_list(&pieces)).into()),
+            ],
+        )
     }
 
     pub fn which_piece(&self, square: Square, roles: &[Role]) -> String {
         let names: Vec<String> = roles.iter().map(|r| self.piece(*r)).collect();
-        match self.lang {
-            Lang::De => format!(
-                "Welche Figur nach {}? {}?",
-                self.square(square),
-                self.or_list(&names)
-            ),
-            Lang::En => format!(
-                "Which piece to {}? {}?",
-                self.square(square),
-                self.or_list(&names)
-            ),
-        }
+        self.msg_with(
+            "which-piece",
+            &[
+                ("square", self.square(square).into()),
+                ("pieces", self.or_list(&names).into()),
+            ],
+        )
     }
 
     pub fn not_possible(&self, heard: &str) -> String {
-        match self.lang {
-            Lang::De => format!("{heard}: nicht möglich."),
-            Lang::En => format!("{heard}: not possible."),
-        }
+        self.msg_with("not-possible", &[("heard", heard.into())])
     }
 
     pub fn not_possible_because(&self, heard: &str, reason: &str) -> String {
-        match self.lang {
-            Lang::De => format!("{heard}: nicht möglich. {reason}"),
-            Lang::En => format!("{heard}: not possible, {reason}."),
-        }
+        self.msg_with(
+            "not-possible-because",
+            &[("heard", heard.into()), ("reason", reason.into())],
+        )
     }
 
     pub fn not_understood(&self, heard: &str) -> String {
         if heard.trim().is_empty() {
-            return self.t("Nicht verstanden.", "Not understood.");
+            return self.msg("not-understood");
         }
-        match self.lang {
-            Lang::De => format!("Nicht verstanden: {heard}."),
-            Lang::En => format!("Not understood: {heard}."),
-        }
+        self.msg_with("not-understood-heard", &[("heard", heard.into())])
     }
 
     pub fn answer_not_fitting(&self, heard: &str, question: &str) -> String {
-        match self.lang {
-            Lang::De => format!("{heard}: passt nicht. {question}"),
-            Lang::En => format!("{heard} does not fit. {question}"),
-        }
+        self.msg_with(
+            "answer-not-fitting",
+            &[("heard", heard.into()), ("question", question.into())],
+        )
     }
 
     /// A refusal that says first what was heard (or entered): "eva vier: Der Gegner ist am
@@ -199,162 +207,111 @@ impl Words {
         if heard.trim().is_empty() {
             sentence.to_string()
         } else {
-            format!("{}: {sentence}", heard.trim())
+            self.msg_with(
+                "heard-but",
+                &[
+                    ("heard", heard.trim().into()),
+                    ("sentence", sentence.into()),
+                ],
+            )
         }
     }
 
     pub fn not_your_turn(&self, heard: &str) -> String {
-        self.heard_but(
-            heard,
-            &self.t("Der Gegner ist am Zug.", "It is your opponent's move."),
-        )
+        self.heard_but(heard, &self.msg("not-your-turn"))
     }
 
     pub fn opponent_not_to_move(&self) -> String {
-        self.t(
-            "Der Spieler ist am Zug, nicht der Gegner.",
-            "It is the player's move, not the opponent's.",
-        )
+        self.msg("opponent-not-to-move")
     }
 
     pub fn opponent_moved(&self, words: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Gegner: {words}."),
-            Lang::En => format!("Opponent: {words}."),
-        }
+        self.msg_with("opponent-moved", &[("words", words.into())])
     }
 
     pub fn opponent_illegal(&self, text: &str) -> String {
-        match self.lang {
-            Lang::De => format!(
-                "Der Gegner gab einen unmöglichen Zug an: {text}. Uhr anhalten und Schiedsrichter rufen? Ja oder nein."
-            ),
-            Lang::En => format!(
-                "Your opponent entered an impossible move: {text}. Stop the clock and call the arbiter? Yes or no."
-            ),
-        }
+        self.msg_with("opponent-illegal", &[("text", text.into())])
     }
 
     pub fn opponent_illegal_for_opponent(&self, text: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Dieser Zug ist nicht möglich: {text}. Bitte einen anderen Zug."),
-            Lang::En => format!("That move is not possible: {text}. Please make another move."),
-        }
+        self.msg_with("opponent-illegal-for-opponent", &[("text", text.into())])
     }
 
     pub fn arbiter_called(&self) -> String {
-        self.t(
-            "Die Uhren sind angehalten. Bitte den Schiedsrichter rufen.",
-            "The clocks are stopped. Please call the arbiter.",
-        )
+        self.msg("arbiter-called")
     }
 
     /// What the arbiter hears when called: "Schiedsrichter bitte: " and why.
     pub fn arbiter_summoned(&self, why: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Schiedsrichter bitte: {why}"),
-            Lang::En => format!("Arbiter please: {why}"),
-        }
+        self.msg_with("arbiter-summoned", &[("why", why.into())])
     }
 
     /// Why, when the player asks for the arbiter (6.11.2).
     pub fn player_calls_arbiter(&self, player: Color) -> String {
-        let side = self.side(player);
-        match self.lang {
-            Lang::De => format!("{side} bittet den Schiedsrichter an das Brett."),
-            Lang::En => format!("{side} asks for the arbiter."),
-        }
+        self.msg_with(
+            "player-calls-arbiter",
+            &[("side", self.side(player).into())],
+        )
     }
 
     /// Why, after the opponent's impossible entry (7.5.1).
     pub fn impossible_entry_for_arbiter(&self, by: Color, entered: &str) -> String {
-        let side = self.side(by);
-        match self.lang {
-            Lang::De => format!("{side} gab einen unmöglichen Zug an: {entered}."),
-            Lang::En => format!("{side} entered an impossible move: {entered}."),
-        }
+        self.msg_with(
+            "impossible-entry-for-arbiter",
+            &[("side", self.side(by).into()), ("entered", entered.into())],
+        )
     }
 
     pub fn cancelled(&self) -> String {
-        self.t("Abgebrochen.", "Cancelled.")
+        self.msg("cancelled")
     }
 
     pub fn no_clock(&self) -> String {
-        self.t(
-            "Es ist keine Bedenkzeit eingestellt.",
-            "No time control is set.",
-        )
+        self.msg("no-clock")
     }
 
     pub fn nothing_said_yet(&self) -> String {
-        self.t(
-            "Es wurde noch nichts angesagt.",
-            "Nothing has been said yet.",
-        )
+        self.msg("nothing-said-yet")
     }
 
     pub fn nothing_to_confirm(&self) -> String {
-        self.t(
-            "Es gibt nichts zu bestätigen.",
-            "There is nothing to confirm.",
-        )
+        self.msg("nothing-to-confirm")
     }
 
     pub fn draw_offered_to_opponent(&self) -> String {
-        self.t("Remis wird angeboten.", "A draw is offered.")
+        self.msg("draw-offered-to-opponent")
     }
 
     pub fn draw_offer_sent(&self) -> String {
-        self.t(
-            "Ihr Remisangebot ist dem Gegner angesagt.",
-            "Your draw offer has been announced to your opponent.",
-        )
+        self.msg("draw-offer-sent")
     }
 
     pub fn draw_offer_with_move(&self) -> String {
-        self.t(
-            "Remis wird mit dem Zug angeboten.",
-            "A draw will be offered with the move.",
-        )
+        self.msg("draw-offer-with-move")
     }
 
     pub fn draw_offer_before_move(&self) -> String {
-        self.t(
-            "Ihr Remisangebot ist angesagt. Nach den Regeln bietet man Remis nach dem eigenen Zug an.",
-            "Your draw offer is announced. By the Laws a draw is offered after making one's move.",
-        )
+        self.msg("draw-offer-before-move")
     }
 
     pub fn opponent_offers_draw(&self) -> String {
-        self.t(
-            "Der Gegner bietet Remis an. Sagen Sie Remis zum Annehmen oder Nein zum Ablehnen, oder ziehen Sie.",
-            "Your opponent offers a draw. Say draw to accept, no to decline, or make your move.",
-        )
+        self.msg("opponent-offers-draw")
     }
 
     pub fn draw_declined(&self) -> String {
-        self.t("Remis abgelehnt.", "Draw declined.")
+        self.msg("draw-declined")
     }
 
     pub fn draw_offer_lapsed(&self) -> String {
-        self.t(
-            "Das Remisangebot ist mit dem Zug erloschen.",
-            "The draw offer lapsed with the move.",
-        )
+        self.msg("draw-offer-lapsed")
     }
 
     pub fn draw_agreed(&self) -> String {
-        self.t("Remis vereinbart.", "Draw agreed.")
+        self.msg("draw-agreed")
     }
 
     pub fn claim_upheld(&self, kind: EndReason) -> String {
-        let why = self.end_reason(kind);
-        match self.lang {
-            Lang::De => format!(
-                "Remis reklamiert, die Uhr ist angehalten: {why}. Die Reklamation ist berechtigt."
-            ),
-            Lang::En => format!("Draw claimed, the clock is stopped: {why}. The claim is correct."),
-        }
+        self.msg_with("claim-upheld", &[("why", self.end_reason(kind).into())])
     }
 
     /// A draw claim as the arbiter hears it: who, under which article, why, and the intended
@@ -369,213 +326,171 @@ impl Words {
             EndReason::FiftyMovesClaim => "9.3",
             _ => "9.2",
         };
-        let why = self.end_reason(kind);
-        let side = self.side(by);
-        match (self.lang, intended_san) {
-            (Lang::De, Some(m)) => format!(
-                "Remisreklamation von {side} nach Artikel {article}: {why}, mit dem beabsichtigten Zug {m}. Die Uhr ist angehalten."
-            ),
-            (Lang::De, None) => format!(
-                "Remisreklamation von {side} nach Artikel {article}: {why}. Die Uhr ist angehalten."
-            ),
-            (Lang::En, Some(m)) => format!(
-                "Draw claim by {side} under Article {article}: {why}, with the intended move {m}. The clock is stopped."
-            ),
-            (Lang::En, None) => format!(
-                "Draw claim by {side} under Article {article}: {why}. The clock is stopped."
-            ),
+        let mut args = vec![
+            ("side", self.side(by).into()),
+            ("article", article.into()),
+            ("why", self.end_reason(kind).into()),
+        ];
+        match intended_san {
+            Some(m) => {
+                args.push(("move", m.into()));
+                self.msg_with("claim-for-arbiter-with-move", &args)
+            }
+            None => self.msg_with("claim-for-arbiter", &args),
         }
     }
 
     /// "Weiß" / "Black".
     pub fn side(&self, side: Color) -> String {
         match side {
-            Color::White => self.t("Weiß", "White"),
-            Color::Black => self.t("Schwarz", "Black"),
+            Color::White => self.msg("side-white"),
+            Color::Black => self.msg("side-black"),
         }
     }
 
     pub fn resign_question(&self) -> String {
-        self.t(
-            "Wollen Sie wirklich aufgeben? Ja oder nein.",
-            "Do you really resign? Yes or no.",
-        )
+        self.msg("resign-question")
     }
 
     /// The game lost by illegal moves (7.5.5, 7.4.b), by colour: "Regelwidrige Züge von
     /// Schwarz (Artikel 7.5.5)".
     pub fn illegal_moves_end(&self, offender: Color, drawn: bool, article: &str) -> String {
-        let (side, other) = (self.side(offender), self.side(!offender));
-        match (self.lang, drawn) {
-            (Lang::De, false) => format!("Regelwidrige Züge von {side} (Artikel {article})"),
-            (Lang::De, true) => format!(
-                "Regelwidrige Züge von {side}, aber {other} kann nicht mehr mattsetzen (Artikel {article})"
-            ),
-            (Lang::En, false) => format!("Illegal moves by {side} (Article {article})"),
-            (Lang::En, true) => format!(
-                "Illegal moves by {side}, but {other} can no longer checkmate (Article {article})"
-            ),
-        }
+        let id = if drawn {
+            "illegal-moves-end-drawn"
+        } else {
+            "illegal-moves-end"
+        };
+        self.msg_with(
+            id,
+            &[
+                ("side", self.side(offender).into()),
+                ("other", self.side(!offender).into()),
+                ("article", article.into()),
+            ],
+        )
     }
 
     /// A resignation named by colour, for the opponent: "Weiß gibt auf".
     pub fn resigns(&self, side: Color) -> String {
-        let side = self.side(side);
-        match self.lang {
-            Lang::De => format!("{side} gibt auf"),
-            Lang::En => format!("{side} resigns"),
-        }
+        self.msg_with("resigns", &[("side", self.side(side).into())])
     }
 
     /// A flag named by colour, for the opponent: "Zeitüberschreitung von Schwarz", and whether
     /// the other side can still mate (6.9).
     pub fn time_up(&self, flagged: Color, other_can_mate: bool) -> String {
-        let (side, other) = (self.side(flagged), self.side(!flagged));
-        match (self.lang, other_can_mate) {
-            (Lang::De, true) => format!("Zeitüberschreitung von {side}"),
-            (Lang::De, false) => {
-                format!("Zeitüberschreitung von {side}, aber {other} kann nicht mehr mattsetzen")
-            }
-            (Lang::En, true) => format!("{side}'s time is up"),
-            (Lang::En, false) => {
-                format!("{side}'s time is up, but {other} can no longer checkmate")
-            }
-        }
+        let id = if other_can_mate {
+            "time-up"
+        } else {
+            "time-up-cannot-mate"
+        };
+        self.msg_with(
+            id,
+            &[
+                ("side", self.side(flagged).into()),
+                ("other", self.side(!flagged).into()),
+            ],
+        )
     }
 
     pub fn resignation(&self) -> String {
-        self.t("Aufgabe", "resignation")
+        self.msg("resignation")
     }
 
     pub fn opponent_resigned(&self) -> String {
-        self.t("Der Gegner gibt auf", "your opponent resigns")
+        self.msg("opponent-resigned")
     }
 
     pub fn game_over(&self, result: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Die Partie ist beendet: {}.", self.result_words(result)),
-            Lang::En => format!("The game is over: {}.", self.result_words(result)),
-        }
+        self.msg_with("game-over", &[("result", self.result_words(result).into())])
     }
 
     pub fn not_started(&self) -> String {
-        self.t(
-            "Die Partie hat noch nicht begonnen.",
-            "The game has not started yet.",
-        )
+        self.msg("not-started")
     }
 
     /// A result as words: "eins zu null", "remis".
     pub fn result_words(&self, result: &str) -> String {
-        match (self.lang, result) {
-            (Lang::De, "1-0") => "eins zu null für Weiß".into(),
-            (Lang::De, "0-1") => "null zu eins für Schwarz".into(),
-            (Lang::De, "1/2-1/2") => "remis".into(),
-            (Lang::En, "1-0") => "White wins".into(),
-            (Lang::En, "0-1") => "Black wins".into(),
-            (Lang::En, "1/2-1/2") => "a draw".into(),
-            (_, other) => other.into(),
+        match result {
+            "1-0" => self.msg("result-white-wins"),
+            "0-1" => self.msg("result-black-wins"),
+            "1/2-1/2" => self.msg("result-draw"),
+            other => other.into(),
         }
     }
 
     pub fn end_reason(&self, reason: EndReason) -> String {
-        match reason {
-            EndReason::Checkmate => self.t("Schachmatt", "checkmate"),
-            EndReason::Stalemate => self.t("Patt", "stalemate"),
-            EndReason::DeadPosition => self.t(
-                "tote Stellung, kein Matt mehr möglich",
-                "dead position, no mate is possible",
-            ),
-            EndReason::FivefoldRepetition => self.t(
-                "fünfmalige Stellungswiederholung",
-                "the same position for the fifth time",
-            ),
-            EndReason::SeventyFiveMoves => self.t(
-                "75 Züge ohne Bauernzug und ohne Schlagen",
-                "75 moves without a pawn move or capture",
-            ),
-            EndReason::ThreefoldRepetitionClaim => self.t(
-                "dreimalige Stellungswiederholung",
-                "the same position for the third time",
-            ),
-            EndReason::FiftyMovesClaim => self.t(
-                "50 Züge ohne Bauernzug und ohne Schlagen",
-                "50 moves without a pawn move or capture",
-            ),
-        }
+        self.msg(match reason {
+            EndReason::Checkmate => "end-checkmate",
+            EndReason::Stalemate => "end-stalemate",
+            EndReason::DeadPosition => "end-dead-position",
+            EndReason::FivefoldRepetition => "end-fivefold-repetition",
+            EndReason::SeventyFiveMoves => "end-seventy-five-moves",
+            EndReason::ThreefoldRepetitionClaim => "end-threefold-repetition",
+            EndReason::FiftyMovesClaim => "end-fifty-moves",
+        })
     }
 
     /// The end of a game for the player: "Schachmatt. Sie haben gewonnen."
     pub fn game_ended(&self, reason: &str, result: GameResult, player: Color) -> String {
         let reason = capitalize(reason.trim_end_matches('.'));
-        if result == GameResult::Draw && (reason.starts_with("Remis") || reason.starts_with("Draw"))
-        {
+        let draw = self.msg("outcome-draw");
+        if result == GameResult::Draw && reason.starts_with(draw.trim_end_matches('.')) {
             // "Remis vereinbart.", not "Remis vereinbart. Remis."
             return format!("{reason}.");
         }
         let outcome = match (result, player) {
-            (GameResult::Draw, _) => self.t("Remis.", "Draw."),
+            (GameResult::Draw, _) => draw,
             (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => {
-                self.t("Sie haben gewonnen.", "You win.")
+                self.msg("outcome-won")
             }
-            _ => self.t("Sie haben verloren.", "You lose."),
+            _ => self.msg("outcome-lost"),
         };
-        format!("{reason}. {outcome}")
+        self.msg_with(
+            "game-ended",
+            &[("reason", reason.into()), ("outcome", outcome.into())],
+        )
     }
 
     /// The end of a game for the opponent.
     pub fn game_ended_for_opponent(&self, reason: &str, result: GameResult) -> String {
-        format!(
-            "{}: {}.",
-            capitalize(reason.trim_end_matches('.')),
-            self.result_words(result.as_str())
+        self.msg_with(
+            "game-ended-for-opponent",
+            &[
+                ("reason", capitalize(reason.trim_end_matches('.')).into()),
+                ("result", self.result_words(result.as_str()).into()),
+            ],
         )
     }
 
     pub fn time_claim_cannot_mate(&self) -> String {
-        self.t(
-            "Zeitüberschreitung des Gegners, aber Sie können nicht mehr mattsetzen",
-            "your opponent's time is up, but you can no longer checkmate",
-        )
+        self.msg("time-claim-cannot-mate")
     }
 
     pub fn time_claim_won(&self) -> String {
-        self.t(
-            "Zeitüberschreitung des Gegners, reklamiert",
-            "your opponent's time is up, claimed",
-        )
+        self.msg("time-claim-won")
     }
 
     pub fn own_time_lost(&self) -> String {
-        self.t(
-            "Zeitüberschreitung, vom Gegner reklamiert",
-            "your time is up, claimed by your opponent",
-        )
+        self.msg("own-time-lost")
     }
 
     pub fn own_time_draw(&self) -> String {
-        self.t(
-            "Zeitüberschreitung, aber der Gegner kann nicht mehr mattsetzen",
-            "your time is up, but your opponent can no longer checkmate",
-        )
+        self.msg("own-time-draw")
     }
 
     pub fn no_flag_to_claim(&self) -> String {
-        self.t(
-            "Die Zeit des Spielers ist nicht abgelaufen: keine Reklamation möglich.",
-            "The player's time is not up: there is nothing to claim.",
-        )
+        self.msg("no-flag-to-claim")
     }
 
     /// "den Springer" / "die Dame" / "den Bauern"; "the knight".
     fn piece_accusative(&self, role: Role) -> String {
-        let name = self.piece(role);
-        match (self.lang, role) {
-            (Lang::De, Role::Queen) => format!("die {name}"),
-            (Lang::De, Role::Pawn) if name == "Bauer" => "den Bauern".into(),
-            (Lang::De, _) => format!("den {name}"),
-            (Lang::En, _) => format!("the {name}"),
-        }
+        self.msg_with(
+            "piece-accusative",
+            &[
+                ("role", role_key(role).into()),
+                ("name", self.piece(role).into()),
+            ],
+        )
     }
 
     /// D.2.9.e, for the arbiter: who touched what, by colour and in print notation.
@@ -585,157 +500,159 @@ impl Words {
         square: Square,
         role: Option<Role>,
     ) -> String {
-        let side = self.side(by);
         let what = match role {
             Some(r) => format!("{square} ({})", self.piece(r)),
             None => square.to_string(),
         };
-        match self.lang {
-            Lang::De => format!(
-                "Meldung an den Schiedsrichter (Artikel D.2.9.e): {side} hat die Figur auf {what} berührt."
-            ),
-            Lang::En => format!(
-                "Report to the arbiter (Article D.2.9.e): {side} touched the piece on {what}."
-            ),
-        }
+        self.msg_with(
+            "touch-report-for-arbiter",
+            &[("side", self.side(by).into()), ("what", what.into())],
+        )
     }
 
     /// D.2.9.e, for the player: "Der Gegner hat den Springer auf Gustav eins berührt."
     pub fn touch_report_for_player(&self, square: Square, role: Option<Role>) -> String {
         let on = self.square(square);
-        match (self.lang, role) {
-            (Lang::De, Some(r)) => format!(
-                "Der Gegner hat {} auf {on} berührt. Der Schiedsrichter ist informiert.",
-                self.piece_accusative(r)
+        match role {
+            Some(r) => self.msg_with(
+                "touch-report-for-player",
+                &[
+                    ("piece", self.piece_accusative(r).into()),
+                    ("square", on.into()),
+                ],
             ),
-            (Lang::De, None) => {
-                format!("Der Gegner hat das Feld {on} berührt. Der Schiedsrichter ist informiert.")
-            }
-            (Lang::En, Some(r)) => format!(
-                "Your opponent touched {} on {on}. The arbiter is informed.",
-                self.piece_accusative(r)
-            ),
-            (Lang::En, None) => {
-                format!("Your opponent touched the square {on}. The arbiter is informed.")
-            }
+            None => self.msg_with("touch-square-for-player", &[("square", on.into())]),
         }
+    }
+
+    /// D.2.9.e, the claim on the scoresheet: "touched piece on e7 reported (D.2.9.e)".
+    pub fn touch_claim(&self, square: Square) -> String {
+        self.msg_with("touch-claim", &[("square", square.to_string().into())])
     }
 
     pub fn bad_square(&self, text: &str) -> String {
-        match self.lang {
-            Lang::De => format!("{text} ist kein Feld."),
-            Lang::En => format!("{text} is not a square."),
-        }
+        self.msg_with("bad-square", &[("text", text.into())])
     }
 
     pub fn adjourn_player_seals(&self) -> String {
-        self.t(
-            "Die Partie wird unterbrochen. Ihr nächster Zug wird abgegeben: Sagen Sie ihn, er wird nur notiert und nicht angesagt.",
-            "The game is adjourned. Your next move is sealed: say it; it is only recorded, not announced.",
-        )
+        self.msg("adjourn-player-seals")
     }
 
     pub fn adjourn_opponent_seals(&self) -> String {
-        self.t(
-            "Die Partie wird unterbrochen. Der Gegner gibt seinen Zug ab.",
-            "The game is adjourned. Your opponent seals a move.",
-        )
+        self.msg("adjourn-opponent-seals")
     }
 
     pub fn sealed_for_player(&self, words: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Abgegebener Zug notiert: {words}. Die Uhren sind angehalten."),
-            Lang::En => format!("Sealed move recorded: {words}. The clocks are stopped."),
-        }
+        self.msg_with("sealed-for-player", &[("words", words.into())])
     }
 
     pub fn sealed_for_others(&self) -> String {
-        self.t(
-            "Der Zug ist abgegeben; die Uhren sind angehalten.",
-            "The move is sealed; the clocks are stopped.",
-        )
+        self.msg("sealed-for-others")
     }
 
     pub fn resumed_with(&self, words: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Fortsetzung. Der abgegebene Zug: {words}."),
-            Lang::En => format!("Resumption. The sealed move: {words}."),
-        }
+        self.msg_with("resumed-with", &[("words", words.into())])
     }
 
     pub fn adjourned(&self) -> String {
-        self.t(
-            "Die Partie ist unterbrochen. Der abgegebene Zug wird bei der Fortsetzung ausgeführt.",
-            "The game is adjourned. The sealed move is made when it resumes.",
-        )
+        self.msg("adjourned")
     }
 
     pub fn nothing_sealed(&self) -> String {
-        self.t(
-            "Es gibt keinen abgegebenen Zug.",
-            "There is no sealed move.",
-        )
+        self.msg("nothing-sealed")
     }
 
     pub fn clocks_paused(&self) -> String {
-        self.t("Die Uhren sind angehalten.", "The clocks are stopped.")
+        self.msg("clocks-paused")
     }
 
     pub fn clocks_resumed(&self) -> String {
-        self.t("Die Uhr läuft wieder.", "The clock runs again.")
+        self.msg("clocks-resumed")
     }
 
     pub fn time_changed(&self, report: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Der Schiedsrichter hat die Zeit geändert. {report}"),
-            Lang::En => format!("The arbiter changed the time. {report}"),
-        }
+        self.msg_with("time-changed", &[("report", report.into())])
     }
 
     pub fn position_reset(&self, ply: usize, last: Option<&str>) -> String {
-        let moves = ply.div_ceil(2);
-        match (self.lang, last) {
-            (Lang::De, Some(l)) => {
-                format!("Der Schiedsrichter hat die Stellung zurückgesetzt, nach Zug {moves}: {l}.")
-            }
-            (Lang::De, None) => {
-                "Der Schiedsrichter hat die Stellung auf den Anfang zurückgesetzt.".into()
-            }
-            (Lang::En, Some(l)) => {
-                format!("The arbiter reset the position to after move {moves}: {l}.")
-            }
-            (Lang::En, None) => "The arbiter reset the position to the start.".into(),
+        match last {
+            Some(l) => self.msg_with(
+                "position-reset",
+                &[("moves", ply.div_ceil(2).into()), ("last", l.into())],
+            ),
+            None => self.msg("position-reset-to-start"),
         }
     }
 
     pub fn arbiter_result(&self, result: &str, reason: &str) -> String {
-        match self.lang {
-            Lang::De => format!(
-                "Entscheidung des Schiedsrichters: {}. {reason}",
-                self.result_words(result)
-            ),
-            Lang::En => format!(
-                "The arbiter's decision: {}. {reason}",
-                self.result_words(result)
-            ),
-        }
-    }
-
-    pub fn not_in_tournament(&self) -> String {
-        self.t(
-            "Das ist im Turniermodus nicht erlaubt.",
-            "That is not allowed in tournament mode.",
+        self.msg_with(
+            "arbiter-result",
+            &[
+                ("result", self.result_words(result).into()),
+                ("reason", reason.into()),
+            ],
         )
     }
 
+    pub fn not_in_tournament(&self) -> String {
+        self.msg("not-in-tournament")
+    }
+
     pub fn journal_failed(&self, why: &str) -> String {
-        match self.lang {
-            Lang::De => format!(
-                "Achtung: das Spielprotokoll kann nicht geschrieben werden ({why}). Die Eingabe ist nicht ausgeführt."
+        self.msg_with("journal-failed", &[("why", why.into())])
+    }
+
+    /// The arbiter entered a result that is none.
+    pub fn error_unknown_result(&self, result: &str) -> String {
+        self.msg_with(
+            "error-unknown-result",
+            &[("result", format!("{result:?}").into())],
+        )
+    }
+
+    /// The arbiter asked to reset a finished game.
+    pub fn error_game_over_no_reset(&self) -> String {
+        self.msg("error-game-over-no-reset")
+    }
+
+    /// The clock refused an arbiter's entry: why, in words.
+    pub fn clock_error(&self, err: &ClockError) -> String {
+        let side = |c: Color| self.side(c);
+        match err {
+            ClockError::Stopped => self.msg("clock-error-stopped"),
+            ClockError::Paused => self.msg("clock-error-paused"),
+            ClockError::NotStarted => self.msg("clock-error-not-started"),
+            ClockError::NotPaused => self.msg("clock-error-not-paused"),
+            ClockError::AlreadyRunning { running } => self.msg_with(
+                "clock-error-already-running",
+                &[("running", side(*running).into())],
             ),
-            Lang::En => format!(
-                "Warning: the game journal cannot be written ({why}). The input was not carried out."
+            ClockError::OtherSideRunning { side: s, running } => self.msg_with(
+                "clock-error-other-side-running",
+                &[
+                    ("running", side(*running).into()),
+                    ("side", side(*s).into()),
+                ],
             ),
+            ClockError::NoTimePenalty { rules, speed } => self.msg_with(
+                "clock-error-no-time-penalty",
+                &[
+                    ("rules", rules.name().into()),
+                    ("speed", speed.to_string().into()),
+                ],
+            ),
+            ClockError::Untimed => self.msg("clock-error-untimed"),
+        }
+    }
+
+    /// The position could not be reset: why, in words.
+    pub fn reset_error(&self, err: &GameError) -> String {
+        match err {
+            GameError::NoSuchPly { ply, available } => self.msg_with(
+                "reset-error-no-such-ply",
+                &[("ply", (*ply).into()), ("available", (*available).into())],
+            ),
+            other => other.to_string(),
         }
     }
 
@@ -765,29 +682,29 @@ impl Words {
         };
         let (own, opp) = (side_text(player), side_text(!player));
         let turn = if pos.turn() == player {
-            self.t("Sie sind am Zug.", "It is your move.")
+            self.msg("your-move")
         } else {
-            self.t("Der Gegner ist am Zug.", "It is your opponent's move.")
+            self.msg("not-your-turn")
         };
-        match self.lang {
-            Lang::De => format!("Ihre Figuren: {own}. Gegner: {opp}. {turn}"),
-            Lang::En => format!("Your pieces: {own}. Opponent: {opp}. {turn}"),
-        }
+        self.msg_with(
+            "position",
+            &[
+                ("own", own.into()),
+                ("opponent", opp.into()),
+                ("turn", turn.into()),
+            ],
+        )
     }
 
     /// A kind of piece in the plural: "Springer", "Damen", "Türme"; "knights".
     fn pieces(&self, role: Role) -> String {
-        let name = self.piece(role);
-        match self.lang {
-            Lang::De => match name.as_str() {
-                "König" => "Könige".into(),
-                "Dame" => "Damen".into(),
-                "Turm" => "Türme".into(),
-                "Bauer" => "Bauern".into(),
-                _ => name,
-            },
-            Lang::En => format!("{name}s"),
-        }
+        self.msg_with(
+            "pieces",
+            &[
+                ("role", role_key(role).into()),
+                ("name", self.piece(role).into()),
+            ],
+        )
     }
 
     /// Training mode, "Stellung Eva vier": what stands on the square, the player's or the
@@ -799,18 +716,20 @@ impl Words {
         player: Color,
     ) -> String {
         let on = capitalize(&self.square(square));
-        match (self.lang, piece) {
-            (Lang::De, None) => format!("{on}: leer."),
-            (Lang::En, None) => format!("{on}: empty."),
-            (Lang::De, Some(p)) if p.color == player => {
-                let own = if p.role == Role::Queen { "Ihre" } else { "Ihr" };
-                format!("{on}: {own} {}.", self.piece(p.role))
-            }
-            (Lang::De, Some(p)) => format!("{on}: {} des Gegners.", self.piece(p.role)),
-            (Lang::En, Some(p)) if p.color == player => {
-                format!("{on}: your {}.", self.piece(p.role))
-            }
-            (Lang::En, Some(p)) => format!("{on}: your opponent's {}.", self.piece(p.role)),
+        match piece {
+            None => self.msg_with("square-empty", &[("square", on.into())]),
+            Some(p) if p.color == player => self.msg_with(
+                "square-own",
+                &[
+                    ("square", on.into()),
+                    ("role", role_key(p.role).into()),
+                    ("piece", self.piece(p.role).into()),
+                ],
+            ),
+            Some(p) => self.msg_with(
+                "square-opponent",
+                &[("square", on.into()), ("piece", self.piece(p.role).into())],
+            ),
         }
     }
 
@@ -824,51 +743,42 @@ impl Words {
                 .map(|sq| self.square(sq))
                 .collect();
             if list.is_empty() {
-                self.t("keine", "none")
+                self.msg("pieces-none")
             } else {
                 list.join(", ")
             }
         };
-        let (own, theirs, plural) = (squares(player), squares(!player), self.pieces(role));
-        match self.lang {
-            Lang::De => format!("Ihre {plural}: {own}. {plural} des Gegners: {theirs}."),
-            Lang::En => format!("Your {plural}: {own}. Your opponent's {plural}: {theirs}."),
-        }
+        self.msg_with(
+            "piece-query",
+            &[
+                ("own", squares(player).into()),
+                ("theirs", squares(!player).into()),
+                ("pieces", self.pieces(role).into()),
+            ],
+        )
     }
 
     /// What can be said now.
     pub fn help(&self, state: HelpState) -> String {
         let w = |c: Command| self.vocab.command_word(c).unwrap_or("").to_string();
         match state {
-            HelpState::ReadBack => match self.lang {
-                Lang::De => format!(
-                    "{} bestätigt den Zug, {} oder {} nimmt ihn zurück, oder sagen Sie einen anderen Zug.",
-                    w(Command::Yes),
-                    w(Command::No),
-                    w(Command::Correction)
-                ),
-                Lang::En => format!(
-                    "{} confirms the move, {} or {} withdraws it, or say another move.",
-                    w(Command::Yes),
-                    w(Command::No),
-                    w(Command::Correction)
-                ),
-            },
-            HelpState::Question => match self.lang {
-                Lang::De => format!(
-                    "Beantworten Sie die Frage, oder {} zum Abbrechen.",
-                    w(Command::No)
-                ),
-                Lang::En => format!("Answer the question, or {} to cancel.", w(Command::No)),
-            },
+            HelpState::ReadBack => self.msg_with(
+                "help-read-back",
+                &[
+                    ("yes", w(Command::Yes).into()),
+                    ("no", w(Command::No).into()),
+                    ("correction", w(Command::Correction).into()),
+                ],
+            ),
+            HelpState::Question => self.msg_with("help-question", &[("no", w(Command::No).into())]),
             HelpState::YourMove | HelpState::OpponentsMove => {
                 let lead = if state == HelpState::YourMove {
-                    self.t(
-                        "Sie sind am Zug: sagen Sie Figur und Feld, zum Beispiel Springer Felix drei.",
-                        "It is your move: say the piece and the square, for example knight foxtrot three.",
-                    )
+                    // The example is said in the game's own words (FIDE D.1).
+                    let example =
+                        format!("{} {}", self.piece(Role::Knight), self.square(Square::F3));
+                    self.msg_with("help-your-move", &[("example", example.into())])
                 } else {
-                    self.t("Der Gegner ist am Zug.", "It is your opponent's move.")
+                    self.msg("not-your-turn")
                 };
                 let commands = [
                     Command::Time,
@@ -881,15 +791,15 @@ impl Words {
                 .iter()
                 .map(|c| w(*c))
                 .collect::<Vec<_>>();
-                match self.lang {
-                    Lang::De => format!("{lead} Außerdem: {}.", self.or_list(&commands)),
-                    Lang::En => format!("{lead} Also: {}.", self.or_list(&commands)),
-                }
+                self.msg_with(
+                    "help-commands",
+                    &[
+                        ("lead", lead.into()),
+                        ("commands", self.or_list(&commands).into()),
+                    ],
+                )
             }
-            HelpState::Over => self.t(
-                "Die Partie ist beendet. Zeit, Züge und Wiederholen gehen noch.",
-                "The game is over. Time, moves and repeat still work.",
-            ),
+            HelpState::Over => self.msg("help-over"),
         }
     }
 }
@@ -904,11 +814,29 @@ pub enum HelpState {
     Over,
 }
 
-fn capitalize(text: &str) -> String {
+/// The first letter in upper case, for a sentence that starts with a placeholder.
+pub fn capitalize(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+// ----- not yet in the catalogs ----------------------------------------------------------
+// The sentences below came with the journal's checks and the bounded input before the
+// catalogs; they are still written here, in German and English, until they move into
+// grammars/*.ftl like the rest.
+impl Words {
+    fn lang(&self) -> Lang {
+        self.catalog.lang()
+    }
+
+    fn t(&self, de: &str, en: &str) -> String {
+        match self.lang() {
+            Lang::En => en.to_string(),
+            _ => de.to_string(),
+        }
     }
 }
 
@@ -931,7 +859,7 @@ impl Words {
     /// Where the game stands: "nach Zug 23" (after Black's move 23), "nach Zug 24 von Weiß",
     /// "vor dem ersten Zug".
     pub fn after_move(&self, last: Option<(u32, Color)>) -> String {
-        match (self.lang, last) {
+        match (self.lang(), last) {
             (Lang::De, None) => "vor dem ersten Zug".into(),
             (Lang::En, None) => "before the first move".into(),
             (Lang::De, Some((n, Color::Black))) => format!("nach Zug {n}"),
@@ -945,7 +873,7 @@ impl Words {
     /// am Zug, Ihre Uhr läuft."
     pub fn resumed(&self, last: Option<(u32, Color)>, at: &ResumedAt) -> String {
         let after = self.after_move(last);
-        match (self.lang, at) {
+        match (self.lang(), at) {
             (Lang::De, ResumedAt::Over { result }) => {
                 format!("Partie wieder geöffnet {after}. {}", self.game_over(result))
             }
@@ -979,7 +907,7 @@ impl Words {
                     (true, None) => self.t("Sie sind am Zug", "it is your move"),
                     (false, None) => self.t("der Gegner ist am Zug", "it is your opponent's move"),
                 };
-                match self.lang {
+                match self.lang() {
                     Lang::De => format!("Partie fortgesetzt {after}, {turn}."),
                     Lang::En => format!("Game resumed {after}, {turn}."),
                 }
@@ -991,7 +919,7 @@ impl Words {
     /// announcement may not have been made before the interruption): "Noch einmal: Springer
     /// Felix drei".
     pub fn announce_again(&self, words: &str) -> String {
-        match self.lang {
+        match self.lang() {
             Lang::De => format!("Noch einmal: {}", capitalize(words)),
             Lang::En => format!("Once more: {}", capitalize(words)),
         }
@@ -999,7 +927,7 @@ impl Words {
 
     /// The torn last line of a journal, dropped at a resumption.
     pub fn journal_torn_line(&self, line: usize) -> String {
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Die letzte Zeile des Journals, Zeile {line}, war unvollständig, weil das Programm beim Schreiben unterbrochen wurde. Sie ist verworfen und beiseite gespeichert."
             ),
@@ -1011,7 +939,7 @@ impl Words {
 
     /// One damage found in a journal, in plain words with its line number.
     pub fn journal_damage(&self, problem: &JournalProblem) -> String {
-        let de = self.lang == Lang::De;
+        let de = self.lang() == Lang::De;
         match problem {
             JournalProblem::TornLastLine { line, .. } => self.journal_torn_line(*line),
             JournalProblem::BrokenLine { line, .. } => {
@@ -1073,7 +1001,7 @@ impl Words {
         last: Option<(u32, Color)>,
     ) -> String {
         let after = self.after_move(last);
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Die Partie kann ab Zeile {last_good_line} des Journals fortgesetzt werden, {after}. Was danach steht, bleibt im Journal, wird aber nicht verwendet. Fortsetzen? Ja oder nein."
             ),
@@ -1093,7 +1021,7 @@ impl Words {
 
     /// A damaged journal resumed with the player's or arbiter's consent.
     pub fn journal_resumed_after_damage(&self, last_good_line: usize) -> String {
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Fortgesetzt ab Zeile {last_good_line}; die beschädigten Zeilen bleiben im Journal, beiseitegelegt."
             ),
@@ -1108,7 +1036,7 @@ impl Words {
 impl Words {
     /// A typed line longer than the limit (`bytes`) was refused; the game goes on.
     pub fn typed_line_too_long(&self, bytes: usize) -> String {
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Die Eingabe ist länger als {bytes} Zeichen und wurde nicht gelesen. Bitte kürzer eingeben."
             ),
@@ -1130,8 +1058,8 @@ impl Words {
 /// What the arbiter hears about time the program did not count on a clock.
 impl Words {
     fn time_and_seconds(&self, ms: u64) -> String {
-        let words = crate::clock::spoken::duration_words(ms, self.lang);
-        match self.lang {
+        let words = crate::clock::spoken::duration_words(ms, self.lang());
+        match self.lang() {
             Lang::De => format!("{words} ({} Sekunden)", ms / 1000),
             Lang::En => format!("{words} ({} seconds)", ms / 1000),
         }
@@ -1147,7 +1075,7 @@ impl Words {
     /// At a resumption: the computer's wall clock is earlier than at the last journal entry.
     pub fn wall_clock_went_back(&self, ms: u64) -> String {
         let back = self.time_and_seconds(ms);
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Die Uhrzeit des Computers ist seit dem letzten Journaleintrag um {back} zurückgegangen; die Dauer der Unterbrechung ist unbekannt. {}",
                 self.arbiter_rules()
@@ -1162,7 +1090,7 @@ impl Words {
     /// At a resumption: by the wall clock the program was down longer than is counted alone.
     pub fn downtime_too_long(&self, ms: u64) -> String {
         let down = self.time_and_seconds(ms);
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Das Programm war laut Uhrzeit des Computers {down} unterbrochen, zu lange, um sie ohne Sie anzurechnen. {}",
                 self.arbiter_rules()
@@ -1177,7 +1105,7 @@ impl Words {
     /// During the game: the computer was suspended (it could neither hear nor announce).
     pub fn computer_was_suspended(&self, ms: u64) -> String {
         let suspended = self.time_and_seconds(ms);
-        match self.lang {
+        match self.lang() {
             Lang::De => format!(
                 "Der Computer war {suspended} im Ruhezustand; in dieser Zeit konnte Rochade nichts hören und nichts ansagen. {}",
                 self.arbiter_rules()

@@ -21,6 +21,7 @@
 //! whoever may not have heard it.
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
@@ -34,6 +35,7 @@ use crate::assistant::protocol::{
 };
 use crate::assistant::words::Words;
 use crate::bounded::{BoundedLines, InputError, TYPED};
+use crate::catalog::{Arg, Catalog};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::{GameEpoch, Ticker};
 use crate::display::{BrailleDisplay, display_line};
@@ -61,6 +63,10 @@ pub struct PlayArgs {
     /// Language of the words: de (FIDE German) or en.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The arbiter's own vocabulary (FIDE D.1): a TOML file like grammars/de.toml, in place of
+    /// the built-in words of its language (which it sets; --lang is then not needed).
+    #[arg(long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
     /// The correction window after a read-back, in ms; 0: only an explicit "ja" makes a move.
     #[arg(long = "confirm-ms", default_value_t = 2000)]
     pub confirm_ms: u64,
@@ -119,7 +125,9 @@ pub struct PlayArgs {
 
 struct Printer {
     json: bool,
-    lang: Lang,
+    /// The sentences of the game's language (the `--lang` one until a resumed game says its
+    /// own).
+    catalog: Arc<Catalog>,
 }
 
 impl Printer {
@@ -136,17 +144,16 @@ impl Printer {
         }
         match &e.effect {
             Effect::Say { to, text, .. } => {
-                let who = match (self.lang, to) {
-                    (Lang::De, Listener::Player) => "An Sie",
-                    (Lang::De, Listener::Opponent) => "An den Gegner",
-                    (Lang::De, Listener::Arbiter) => "An den Schiedsrichter",
-                    (Lang::En, Listener::Player) => "To you",
-                    (Lang::En, Listener::Opponent) => "To the opponent",
-                    (Lang::En, Listener::Arbiter) => "To the arbiter",
+                let id = match to {
+                    Listener::Player => "to-player",
+                    Listener::Opponent => "to-opponent",
+                    Listener::Arbiter => "to-arbiter",
                 };
-                self.line(&format!("{who}: {text}"));
+                self.line(&self.catalog.text(id, &[("text", text.into())]));
             }
-            Effect::Error { error } => self.line(&format!("Fehler: {error}")),
+            Effect::Error { error } => {
+                self.line(&self.catalog.text("error-line", &[("error", error.into())]))
+            }
             _ => {}
         }
     }
@@ -173,19 +180,13 @@ impl Printer {
         });
     }
 
-    fn note(&self, de: &str, en: &str) {
-        self.note_text(match self.lang {
-            Lang::De => de,
-            Lang::En => en,
-        });
-    }
-
-    /// A note already in the player's language.
-    fn note_text(&self, text: &str) {
+    /// A line of the program itself (not of the game), by its catalog message.
+    fn note(&self, id: &str, args: &[(&str, Arg<'_>)]) {
+        let text = self.catalog.text(id, args);
         if self.json {
             self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
         } else {
-            self.line(text);
+            self.line(&text);
         }
     }
 }
@@ -216,6 +217,12 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.time_control = Some(args.time_control.clone());
     spec.mode = mode;
     spec.lang = args.lang;
+    if let Some(path) = &args.grammar {
+        let (file, lang) = crate::assistant::protocol::VocabularyFile::read(path)
+            .map_err(|e| anyhow::anyhow!(e))?;
+        spec.vocabulary = Some(file);
+        spec.lang = lang;
+    }
     spec.confirm_ms = args.confirm_ms;
     spec.capture_window = args.capture_window;
     spec.rules = args.rules;
@@ -319,9 +326,9 @@ fn agree_to_damage(
 
 /// Runs `play` (relay = false) or `relay`.
 pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
-    let printer = Printer {
+    let mut printer = Printer {
         json: args.json,
-        lang: args.lang,
+        catalog: Catalog::builtin(args.lang),
     };
     let games_dir = match &args.games_dir {
         Some(d) => d.clone(),
@@ -351,6 +358,10 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             }
             let (session, resumed) =
                 Session::resume(&path, accept_damage).map_err(|e| anyhow::anyhow!(e))?;
+            if let Some(spec) = session.assistant().spec() {
+                // The resumed game speaks its own language, whatever --lang says.
+                printer.catalog = Catalog::builtin(spec.lang);
+            }
             if let Some(torn) = &resumed.torn {
                 told.push(words.journal_damage(torn));
             }
@@ -361,21 +372,15 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 printer.text_note(text);
             }
             printer.note(
-                &format!(
-                    "Partie fortgesetzt aus {} ({} Ereignisse; {} Sekunden Unterbrechung, der laufenden Uhr angerechnet).",
-                    path.display(),
-                    resumed.events,
-                    resumed.down_ms / 1000
-                ),
-                &format!(
-                    "Game resumed from {} ({} events; {} seconds of interruption, counted against the running clock).",
-                    path.display(),
-                    resumed.events,
-                    resumed.down_ms / 1000
-                ),
+                "game-resumed",
+                &[
+                    ("path", path.display().to_string().into()),
+                    ("events", resumed.events.to_string().into()),
+                    ("seconds", (resumed.down_ms / 1000).to_string().into()),
+                ],
             );
             if let Some(doubt) = resumed.doubtful_down {
-                let words = Words::new(Vocab::builtin(printer.lang));
+                let words = Words::new(Vocab::builtin(printer.catalog.lang()));
                 let text = match doubt {
                     DoubtfulDowntime::WallClockWentBack { ms } => words.wall_clock_went_back(ms),
                     DoubtfulDowntime::TooLong { ms } => words.downtime_too_long(ms),
@@ -389,6 +394,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         }
         None => {
             let spec = spec_of(&args)?;
+            printer.catalog = Catalog::builtin(spec.lang);
             let path = match &args.journal {
                 Some(p) => p.clone(),
                 None => {
@@ -416,23 +422,23 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 );
             }
             let mut session = Session::create(Some(&path)).map_err(|e| anyhow::anyhow!(e))?;
-            let side = match spec.player {
-                SideName::White => ("Weiß", "White"),
-                SideName::Black => ("Schwarz", "Black"),
-            };
+            let side = printer.catalog.text(
+                match spec.player {
+                    SideName::White => "side-white",
+                    SideName::Black => "side-black",
+                },
+                &[],
+            );
             printer.note(
-                &format!(
-                    "Rochade {}: Sie spielen {}. Journal: {}. Hilfe sagt, was man sagen kann; Ende beendet das Programm.",
-                    if relay { "Übertragung" } else { "Partie" },
-                    side.0,
-                    path.display()
-                ),
-                &format!(
-                    "Rochade {}: you play {}. Journal: {}. Say help for what can be said; quit ends the program.",
-                    if relay { "relay" } else { "game" },
-                    side.1,
-                    path.display()
-                ),
+                if relay {
+                    "relay-started"
+                } else {
+                    "game-started"
+                },
+                &[
+                    ("side", side.into()),
+                    ("path", path.display().to_string().into()),
+                ],
             );
             let now = session.now();
             match session.feed(Event::Start(Box::new(spec)), now) {
@@ -444,10 +450,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     };
     // (After a resumption the `resumed` event says where the game stands.)
     if let (None, Some(text)) = (&first_event, session.assistant().last_said()) {
-        printer.note(
-            &format!("Zuletzt gesagt: {text}"),
-            &format!("Last said: {text}"),
-        );
+        printer.note("last-said", &[("text", text.into())]);
     }
 
     let mut braille = if args.braille_display {
@@ -467,7 +470,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .spec()
         .map(|s| s.lang)
         .unwrap_or(args.lang);
-    let vocab = Vocab::builtin(lang);
+    let vocab = session
+        .assistant()
+        .vocab()
+        .cloned()
+        .unwrap_or_else(|| Vocab::builtin(lang));
     let mut voice = None;
     let (voice_tx, voice_rx) = unbounded::<VoiceEvent>();
     let mut voice_events = voice_rx.clone();
@@ -481,10 +488,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 voice_events = events;
                 voice = Some(handle);
             }
-            Err(why) => printer.note(
-                &format!("Keine Spracheingabe ({why}). Eingabe über die Tastatur."),
-                &format!("No voice input ({why}). Use the keyboard."),
-            ),
+            Err(why) => printer.note("no-voice-input", &[("why", why.to_string().into())]),
         }
     }
     drop(voice_tx);
@@ -507,13 +511,15 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     if let (Some(s), Some(player)) = (&speech, session.assistant().player()) {
         // Said at once: the player hears that Rochade is ready, and the speech output is
         // warmed up (speech-dispatcher chooses its voice) before the first read-back.
-        let greeting = match (lang, player) {
-            (Lang::De, Color::White) => "Rochade bereit. Sie spielen Weiß.",
-            (Lang::De, Color::Black) => "Rochade bereit. Sie spielen Schwarz.",
-            (Lang::En, Color::White) => "Rochade ready. You play White.",
-            (Lang::En, Color::Black) => "Rochade ready. You play Black.",
-        };
-        s.say(Listener::Player, greeting);
+        let side = printer.catalog.text(
+            match player {
+                Color::White => "side-white",
+                Color::Black => "side-black",
+            },
+            &[],
+        );
+        let greeting = printer.catalog.text("ready", &[("side", side.into())]);
+        s.say(Listener::Player, &greeting);
     }
     let mut recorder = match (session.journal_path(), args.voice.no_recording) {
         (Some(j), false) if voice.is_some() => Some(Recorder::beside(j)),
@@ -547,19 +553,19 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                                 talking = !talking;
                                 v.talk(talking);
                                 if talking {
-                                    printer.note("Ich höre.", "Listening.");
+                                    printer.note("listening", &[]);
                                 }
                             }
                             None
                         }
                         Typed::Invalid(why) => {
-                            printer.note(&format!("Nicht gelesen: {why}"), &format!("Not read: {why}"));
+                            printer.note("not-read", &[("why", why.into())]);
                             None
                         }
                     },
                     Ok(Keyboard::Refused(why)) => {
                         let words = Words::new(vocab.clone());
-                        printer.note_text(&match why {
+                        printer.text_note(&match why {
                             InputError::NotUtf8 { .. } => words.typed_line_not_text(),
                             _ => words.typed_line_too_long(TYPED.line),
                         });
@@ -592,10 +598,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         None
                     }
                     Ok(VoiceEvent::DeviceError(why)) => {
-                        printer.note(
-                            &format!("Die Spracheingabe ist ausgefallen ({why}). Eingabe über die Tastatur."),
-                            &format!("Voice input stopped ({why}). Use the keyboard."),
-                        );
+                        printer.note("voice-input-stopped", &[("why", why.to_string().into())]);
                         voice_open = false;
                         voice_events = crossbeam_channel::never();
                         None
@@ -660,7 +663,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         }
                         // Printed only: a read-back has "finished playing" once it is printed.
                         None => {
-                            if let Some(played) = effects.iter().rev().find_map(|e| e.effect.read_back())
+                            if let Some(played) =
+                                effects.iter().rev().find_map(|e| e.effect.read_back())
                             {
                                 next = Some((Some(Event::Played(played)), now));
                             }
@@ -684,7 +688,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                                     .assistant()
                                     .game()
                                     .map(|g| g.moves().iter().filter(|m| m.color == *by).count())
-                                    .unwrap_or(0) as u32;
+                                    .unwrap_or(0)
+                                    as u32;
                                 if let Err(why) = r.made(number, crate::clock::side_name(*by)) {
                                     printer.line(&why);
                                 }
@@ -722,10 +727,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                 }
                 Err(err) => printer.note(
-                    &format!(
-                        "Achtung: das Journal kann nicht geschrieben werden ({err}). Die Eingabe ist nicht ausgeführt."
-                    ),
-                    &format!("Warning: the journal cannot be written ({err}). The input was not carried out."),
+                    "journal-cannot-be-written",
+                    &[("why", err.to_string().into())],
                 ),
             }
         }
@@ -744,10 +747,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .map(|p| p.display().to_string())
         .collect();
     if !sheets.is_empty() {
-        printer.note(
-            &format!("Partieformular: {}", sheets.join(", ")),
-            &format!("Scoresheet: {}", sheets.join(", ")),
-        );
+        printer.note("scoresheet-files", &[("files", sheets.join(", ").into())]);
     }
     Ok(0)
 }

@@ -14,6 +14,7 @@ use crate::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
 use crate::assistant::protocol::{Listener, Played};
 use crate::assistant::{Assistant, Expecting};
 use crate::audio::capture::MuteSwitch;
+use crate::catalog::Catalog;
 use crate::lang::Lang;
 use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Speaker};
 use crate::vocab::Vocab;
@@ -220,8 +221,10 @@ impl Speech {
                                 match crate::speech::dispatcher::DispatcherSpeaker::start(config) {
                                     Ok(s) => chain.push(Box::new(s)),
                                     Err(e) => {
-                                        let _ = notice_tx
-                                            .send(format!("speech-dispatcher is not used: {e}"));
+                                        let _ = notice_tx.send(Catalog::builtin(config.lang).text(
+                                            "speech-dispatcher-unused",
+                                            &[("why", e.to_string().into())],
+                                        ));
                                     }
                                 }
                             }
@@ -270,17 +273,18 @@ impl Speech {
                         Ok(spoken) => {
                             if !announced {
                                 announced = true;
-                                let _ = notice_tx.send(match lang {
-                                    Lang::De => format!("Sprachausgabe: {}.", spoken.backend),
-                                    Lang::En => format!("Speech output: {}.", spoken.backend),
-                                });
+                                let _ = notice_tx.send(Catalog::builtin(lang).text(
+                                    "speech-output",
+                                    &[("backend", spoken.backend.to_string().into())],
+                                ));
                             }
                             let _ = started_tx.send((u.text, t0 + spoken.started_after));
                         }
                         Err(e) => {
-                            let _ = notice_tx.send(format!(
-                                "speech output stopped ({e}); announcements are printed only"
-                            ));
+                            let _ = notice_tx.send(
+                                Catalog::builtin(lang)
+                                    .text("speech-stopped", &[("why", e.to_string().into())]),
+                            );
                             dead = true;
                         }
                     }

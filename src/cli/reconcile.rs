@@ -52,6 +52,9 @@ pub struct ReconcileArgs {
     /// Which game of sheet B.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub game_b: usize,
+    /// The language of the report: de or en.
+    #[arg(long, default_value = "de")]
+    pub lang: crate::lang::Lang,
 }
 
 fn load_sheet(
@@ -94,7 +97,7 @@ pub fn run(args: ReconcileArgs) -> anyhow::Result<i32> {
         json.push('\n');
         json
     } else {
-        report.words()
+        report.words_in(args.lang)
     };
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(out.as_bytes())?;

@@ -8,7 +8,9 @@ use clap::Args;
 use serde_json::json;
 
 use crate::assistant::Assistant;
+use crate::assistant::protocol::{Event, TimedEvent, VocabularyFile};
 use crate::bounded::{BoundedLines, InputError, RECORDS};
+use crate::lang::Lang;
 use crate::session::parse_event_line;
 
 /// Replay timed events and print the effects as JSON lines.
@@ -20,6 +22,10 @@ pub struct ReplayArgs {
     /// Write the scoresheet as PGN to this file at the end.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
+    /// The arbiter's own vocabulary (FIDE D.1) for every game started without one: a TOML
+    /// file like grammars/de.toml; it sets the game's language.
+    #[arg(long, value_name = "FILE")]
+    pub grammar: Option<PathBuf>,
 }
 
 /// Runs `replay`.
@@ -33,6 +39,10 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
+    let vocabulary = match &args.grammar {
+        Some(path) => Some(VocabularyFile::read(path).map_err(|e| anyhow::anyhow!(e))?),
+        None => None,
+    };
     let mut assistant = Assistant::new();
     let mut errors = 0;
     let opening = input.fill_buf()?;
@@ -44,7 +54,8 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
         let check = crate::session::check_journal_bytes(Path::new(&args.events), &bytes)
             .map_err(|e| anyhow::anyhow!(e))?;
         for (event, _) in &check.events {
-            for effect in assistant.handle(event) {
+            let event = with_vocabulary(event.clone(), vocabulary.as_ref());
+            for effect in assistant.handle(&event) {
                 writeln!(out, "{}", effect.to_json())?;
             }
         }
@@ -57,16 +68,23 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
             )?;
         }
     } else {
-        errors += replay_lines(input, &args.events, &mut assistant, &mut out)?;
+        errors += replay_lines(
+            input,
+            &args.events,
+            vocabulary.as_ref(),
+            &mut assistant,
+            &mut out,
+        )?;
     }
     out.flush()?;
     if let Some(path) = &args.pgn {
         let Some(record) = assistant.record() else {
             anyhow::bail!("no game was started, so there is no PGN to write");
         };
+        let lang = assistant.spec().map(|s| s.lang).unwrap_or_default();
         crate::storage::atomic_write(
             path,
-            crate::scoresheet::pgn::write(record, false).as_bytes(),
+            crate::scoresheet::pgn::write(record, false, lang).as_bytes(),
         )
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
@@ -77,6 +95,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<i32> {
 fn replay_lines(
     input: impl BufRead,
     name: &str,
+    vocabulary: Option<&(VocabularyFile, Lang)>,
     assistant: &mut Assistant,
     out: &mut impl Write,
 ) -> anyhow::Result<usize> {
@@ -106,6 +125,7 @@ fn replay_lines(
         }
         match parse_event_line(text) {
             Ok(event) => {
+                let event = with_vocabulary(event, vocabulary);
                 for effect in assistant.handle(&event) {
                     writeln!(out, "{}", effect.to_json())?;
                 }
@@ -121,4 +141,19 @@ fn replay_lines(
         }
     }
     Ok(errors)
+}
+
+/// A game started without a vocabulary of its own takes the one `--grammar` gave, and its
+/// language.
+fn with_vocabulary(
+    mut event: TimedEvent,
+    vocabulary: Option<&(VocabularyFile, Lang)>,
+) -> TimedEvent {
+    if let (Event::Start(spec), Some((file, lang))) = (&mut event.event, vocabulary)
+        && spec.vocabulary.is_none()
+    {
+        spec.vocabulary = Some(file.clone());
+        spec.lang = *lang;
+    }
+    event
 }

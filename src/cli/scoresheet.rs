@@ -84,7 +84,8 @@ pub struct ScoresheetArgs {
     /// Write into this file instead of standard output (replaced whole, never half-written).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// Speech: the language of the words (de: the FIDE German words; en).
+    /// The language of the words: the headings, claims and sealed move of the print, braille
+    /// and PGN sheets, and the spoken reading (de: the FIDE German words; en).
     #[arg(long, default_value = "de")]
     pub lang: crate::lang::Lang,
     /// Speech: write the reading into this WAV file (espeak-ng) instead of saying it.
@@ -190,12 +191,13 @@ pub fn render(record: &Record, args: &ScoresheetArgs) -> anyhow::Result<String> 
         width: args.width,
         lines: args.lines,
         reveal_sealed: args.reveal_sealed,
+        lang: args.lang,
     };
     Ok(match args.format {
-        Format::Pgn => pgn::write(record, args.reveal_sealed),
+        Format::Pgn => pgn::write(record, args.reveal_sealed, args.lang),
         Format::Braille => brf::write_unicode(record, &options)?,
         Format::Brf => brf::write_brf(record, &options)?,
-        Format::Text => text::write(record, args.reveal_sealed),
+        Format::Text => text::write(record, args.reveal_sealed, args.lang),
         Format::Speech => speech_lines(record, args.lang)?.join("\n") + "\n",
         Format::Json => {
             let mut json = serde_json::to_string_pretty(record)?;
@@ -208,56 +210,50 @@ pub fn render(record: &Record, args: &ScoresheetArgs) -> anyhow::Result<String> 
 /// The game as sentences to be read aloud: the heading, one sentence a move pair in the
 /// player's vocabulary ("Zug zwölf: Weiß Springer Felix drei. Schwarz David fünf."), the result.
 pub fn speech_lines(record: &Record, lang: crate::lang::Lang) -> anyhow::Result<Vec<String>> {
-    use crate::lang::Lang;
+    let catalog = crate::catalog::Catalog::builtin(lang);
     let vocab = crate::vocab::Vocab::builtin(lang);
     let (positions, moves) = record.replay()?;
     let mut lines = Vec::new();
     let h = &record.headers;
-    let vs = match lang {
-        Lang::De => "gegen",
-        Lang::En => "versus",
-    };
     if !h.white.is_empty() || !h.black.is_empty() {
-        lines.push(format!("{} {vs} {}.", h.white, h.black));
+        lines.push(catalog.text(
+            "reading-versus",
+            &[("white", (&h.white).into()), ("black", (&h.black).into())],
+        ));
     }
     let mut pair: Vec<String> = Vec::new();
-    let mut number = 0u32;
     for (pos, mv) in positions.iter().zip(&moves) {
         let words = crate::interpret::spoken_move(pos, mv, &vocab);
-        let side = match (lang, pos.turn()) {
-            (Lang::De, shakmaty::Color::White) => "Weiß",
-            (Lang::De, shakmaty::Color::Black) => "Schwarz",
-            (Lang::En, shakmaty::Color::White) => "White",
-            (Lang::En, shakmaty::Color::Black) => "Black",
-        };
+        let side = catalog.text(
+            match pos.turn() {
+                shakmaty::Color::White => "side-white",
+                shakmaty::Color::Black => "side-black",
+            },
+            &[],
+        );
         if pos.turn() == shakmaty::Color::White || pair.is_empty() {
             if !pair.is_empty() {
                 lines.push(pair.join(" "));
                 pair.clear();
             }
-            number = pos.fullmoves().get();
-            let n = crate::numbers::cardinal(u64::from(number), lang);
-            pair.push(match lang {
-                Lang::De => format!("Zug {n}:"),
-                Lang::En => format!("Move {n}:"),
-            });
+            let n = crate::numbers::cardinal(u64::from(pos.fullmoves().get()), lang);
+            pair.push(catalog.text("reading-move", &[("number", n.into())]));
         }
-        pair.push(format!("{side} {words}."));
+        pair.push(catalog.text(
+            "reading-side-move",
+            &[("side", side.into()), ("words", words.into())],
+        ));
     }
     if !pair.is_empty() {
         lines.push(pair.join(" "));
     }
-    let _ = number;
-    let result = match (lang, record.result.pgn()) {
-        (Lang::De, "1-0") => Some("Ergebnis: eins zu null."),
-        (Lang::De, "0-1") => Some("Ergebnis: null zu eins."),
-        (Lang::De, "1/2-1/2") => Some("Ergebnis: remis."),
-        (Lang::En, "1-0") => Some("Result: one nil."),
-        (Lang::En, "0-1") => Some("Result: nil one."),
-        (Lang::En, "1/2-1/2") => Some("Result: a draw."),
+    let result = match record.result.pgn() {
+        "1-0" => Some("reading-result-white-wins"),
+        "0-1" => Some("reading-result-black-wins"),
+        "1/2-1/2" => Some("reading-result-draw"),
         _ => None,
     };
-    lines.extend(result.map(String::from));
+    lines.extend(result.map(|id| catalog.text(id, &[])));
     Ok(lines)
 }
 

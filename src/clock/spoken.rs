@@ -1,5 +1,6 @@
-//! The clock in words, German and English: what the player hears on "Zeit" and "Züge", the
-//! warnings, the time control, the flag.
+//! The clock in words: what the player hears on "Zeit" and "Züge", the warnings, the time
+//! control, the flag. The sentences and the units' forms ("eine Minute", "zwei Minuten") come
+//! from the language's catalog ([`crate::catalog`]); the numbers from [`crate::numbers`].
 //!
 //! Times are words, never digits ("05:06" reads badly), floored to whole seconds as a clock
 //! display shows them.
@@ -30,8 +31,10 @@
 use shakmaty::Color;
 
 use super::model::{ClockEvent, ClockReading};
+use crate::assistant::words::capitalize;
+use crate::catalog::{Arg, Catalog};
 use crate::lang::Lang;
-use crate::numbers::{Gender, cardinal, cardinal_before_noun};
+use crate::numbers::cardinal;
 
 /// Below this remaining time (20 minutes) the seconds are said.
 pub const SECONDS_BELOW_MS: u64 = 20 * 60_000;
@@ -61,23 +64,24 @@ enum Unit {
     Second,
 }
 
+/// A message of the language's catalog.
+fn say(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    Catalog::builtin(lang).text(id, args)
+}
+
+/// An amount of a unit: the catalog chooses the noun's form by the number ("eine Minute",
+/// "zwei Minuten"); the number itself is spelled out by [`crate::numbers`].
 fn amount(n: u64, unit: Unit, lang: Lang) -> String {
-    let number = cardinal_before_noun(n, Gender::Feminine, lang);
-    let noun = match (lang, unit, n == 1) {
-        (Lang::De, Unit::Hour, true) => "Stunde",
-        (Lang::De, Unit::Hour, false) => "Stunden",
-        (Lang::De, Unit::Minute, true) => "Minute",
-        (Lang::De, Unit::Minute, false) => "Minuten",
-        (Lang::De, Unit::Second, true) => "Sekunde",
-        (Lang::De, Unit::Second, false) => "Sekunden",
-        (Lang::En, Unit::Hour, true) => "hour",
-        (Lang::En, Unit::Hour, false) => "hours",
-        (Lang::En, Unit::Minute, true) => "minute",
-        (Lang::En, Unit::Minute, false) => "minutes",
-        (Lang::En, Unit::Second, true) => "second",
-        (Lang::En, Unit::Second, false) => "seconds",
+    let id = match unit {
+        Unit::Hour => "hours",
+        Unit::Minute => "minutes",
+        Unit::Second => "seconds",
     };
-    format!("{number} {noun}")
+    say(
+        lang,
+        id,
+        &[("count", n.into()), ("number", cardinal(n, lang).into())],
+    )
 }
 
 /// A time in words, by the rule in the module doc: "zwölf Minuten, vierzig Sekunden",
@@ -110,14 +114,14 @@ pub fn duration_words(ms: u64, lang: Lang) -> String {
 /// Both times, the player's own first (D.2.9.d): "Sie: zwölf Minuten, vierzig Sekunden.
 /// Gegner: einunddreißig Minuten." / "You: … Opponent: …".
 pub fn time_report(own_ms: u64, opponent_ms: u64, lang: Lang) -> String {
-    let (own, opponent) = (
-        duration_words(own_ms, lang),
-        duration_words(opponent_ms, lang),
-    );
-    match lang {
-        Lang::De => format!("Sie: {own}. Gegner: {opponent}."),
-        Lang::En => format!("You: {own}. Opponent: {opponent}."),
-    }
+    say(
+        lang,
+        "time-report",
+        &[
+            ("own", duration_words(own_ms, lang).into()),
+            ("opponent", duration_words(opponent_ms, lang).into()),
+        ],
+    )
 }
 
 /// [`time_report`] from a reading, for the player of the given colour. An untimed game says
@@ -126,76 +130,72 @@ pub fn reading_report(reading: &ClockReading, player: Color, lang: Lang) -> Stri
     time_report(reading.ms(player), reading.ms(player.other()), lang)
 }
 
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// The move count: moves completed, and moves left to the next time control (`None` in sudden
 /// death): "Zwanzig Züge gespielt, noch zwanzig bis zur Zeitkontrolle." / "Twenty moves
 /// played, twenty to the time control."
 pub fn moves_report(completed: u32, to_control: Option<u32>, lang: Lang) -> String {
     let completed = u64::from(completed);
-    let played = match (lang, completed) {
-        (Lang::De, 0) => "Noch kein Zug gespielt".to_owned(),
-        (Lang::De, 1) => "Ein Zug gespielt".to_owned(),
-        (Lang::De, n) => format!("{} Züge gespielt", capitalize(&cardinal(n, lang))),
-        (Lang::En, 0) => "No moves played yet".to_owned(),
-        (Lang::En, 1) => "One move played".to_owned(),
-        (Lang::En, n) => format!("{} moves played", capitalize(&cardinal(n, lang))),
-    };
-    match to_control.map(u64::from) {
-        None => format!("{played}."),
+    let played = say(
+        lang,
+        "moves-played",
+        &[
+            ("count", completed.into()),
+            ("number", cardinal(completed, lang).into()),
+        ],
+    );
+    let report = match to_control.map(u64::from) {
+        None => say(lang, "moves-report", &[("played", played.into())]),
         Some(left) => {
-            let rest = match (lang, left) {
-                (Lang::De, 1) => "noch ein Zug bis zur Zeitkontrolle".to_owned(),
-                (Lang::De, n) => format!("noch {} bis zur Zeitkontrolle", cardinal(n, lang)),
-                (Lang::En, 1) => "one move to the time control".to_owned(),
-                (Lang::En, n) => format!("{} to the time control", cardinal(n, lang)),
-            };
-            format!("{played}, {rest}.")
+            let rest = say(
+                lang,
+                "moves-to-control",
+                &[
+                    ("count", left.into()),
+                    ("number", cardinal(left, lang).into()),
+                ],
+            );
+            say(
+                lang,
+                "moves-report-to-control",
+                &[("played", played.into()), ("rest", rest.into())],
+            )
         }
-    }
+    };
+    capitalize(&report)
 }
 
 /// A warning: "Noch zehn Minuten." / "Gegner: noch zehn Minuten." / "Ten minutes left."
 pub fn warning_words(remaining_ms: u64, whose: Whose, lang: Lang) -> String {
+    let id = match whose {
+        Whose::Own => "warning-own",
+        Whose::Opponent => "warning-opponent",
+    };
     let time = duration_words(remaining_ms, lang);
-    match (lang, whose) {
-        (Lang::De, Whose::Own) => format!("Noch {time}."),
-        (Lang::De, Whose::Opponent) => format!("Gegner: noch {time}."),
-        (Lang::En, Whose::Own) => format!("{} left.", capitalize(&time)),
-        (Lang::En, Whose::Opponent) => format!("Opponent: {time} left."),
-    }
+    capitalize(&say(lang, id, &[("time", time.into())]))
 }
 
 /// A period added: "Zeitkontrolle erreicht, dreißig Minuten dazu." / "Time control reached,
 /// thirty minutes added."
 pub fn period_added_words(added_ms: u64, whose: Whose, lang: Lang) -> String {
+    let id = match whose {
+        Whose::Own => "period-added-own",
+        Whose::Opponent => "period-added-opponent",
+    };
     let time = duration_words(added_ms, lang);
-    match (lang, whose) {
-        (Lang::De, Whose::Own) => format!("Zeitkontrolle erreicht, {time} dazu."),
-        (Lang::De, Whose::Opponent) => format!("Gegner: Zeitkontrolle erreicht, {time} dazu."),
-        (Lang::En, Whose::Own) => format!("Time control reached, {time} added."),
-        (Lang::En, Whose::Opponent) => {
-            format!("Opponent: time control reached, {time} added.")
-        }
-    }
+    capitalize(&say(lang, id, &[("time", time.into())]))
 }
 
 /// A flag: "Ihre Zeit ist abgelaufen." / "Die Zeit des Gegners ist abgelaufen." / "Your time
 /// is up." / "Your opponent's time is up."
 pub fn flag_words(whose: Whose, lang: Lang) -> String {
-    match (lang, whose) {
-        (Lang::De, Whose::Own) => "Ihre Zeit ist abgelaufen.",
-        (Lang::De, Whose::Opponent) => "Die Zeit des Gegners ist abgelaufen.",
-        (Lang::En, Whose::Own) => "Your time is up.",
-        (Lang::En, Whose::Opponent) => "Your opponent's time is up.",
-    }
-    .to_owned()
+    say(
+        lang,
+        match whose {
+            Whose::Own => "flag-own",
+            Whose::Opponent => "flag-opponent",
+        },
+        &[],
+    )
 }
 
 /// What the player hears for a clock event, or `None` when nothing is said: a completed move,

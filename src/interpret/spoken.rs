@@ -23,7 +23,8 @@ use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 use super::IllegalReason;
 use super::forms::castle_side;
 use super::matcher::Legal;
-use crate::lang::Lang;
+use crate::assistant::words::role_key;
+use crate::catalog::{Arg, Catalog};
 use crate::vocab::{CastleSide, Command, Vocab, normalize_word};
 
 fn square_words(vocab: &Vocab, sq: Square) -> String {
@@ -188,252 +189,98 @@ pub fn answer_phrases(vocab: &Vocab) -> Vec<String> {
     out
 }
 
-fn role_name(role: Role, lang: Lang) -> &'static str {
-    match (lang, role) {
-        (Lang::De, Role::King) => "König",
-        (Lang::De, Role::Queen) => "Dame",
-        (Lang::De, Role::Rook) => "Turm",
-        (Lang::De, Role::Bishop) => "Läufer",
-        (Lang::De, Role::Knight) => "Springer",
-        (Lang::De, Role::Pawn) => "Bauer",
-        (Lang::En, Role::King) => "king",
-        (Lang::En, Role::Queen) => "queen",
-        (Lang::En, Role::Rook) => "rook",
-        (Lang::En, Role::Bishop) => "bishop",
-        (Lang::En, Role::Knight) => "knight",
-        (Lang::En, Role::Pawn) => "pawn",
-    }
-}
-
-/// German needs the article's gender and case: only "Dame" is feminine, and "Bauer" takes
-/// "-n" in the accusative and dative ("keinen Bauern", "zum Bauern").
-fn de_with(role: Role, masculine: &str, feminine: &str) -> String {
-    let name = role_name(role, Lang::De);
-    if role == Role::Queen {
-        format!("{feminine} {name}")
-    } else {
-        format!("{masculine} {name}")
-    }
-}
-
-fn de_oblique(role: Role) -> &'static str {
-    if role == Role::Pawn {
-        "Bauern"
-    } else {
-        role_name(role, Lang::De)
-    }
-}
-
-fn sq(sq: Square) -> String {
-    sq.to_string()
-}
-
-/// Why a move is not possible, in a sentence (training mode says it; the `interpret` JSON
-/// carries the English one). Squares in print notation; the assistant may speak them.
+/// Why a move is not possible, in a sentence of the vocabulary language's catalog (training
+/// mode says it; the `interpret` JSON carries the English one). Squares in print notation;
+/// the pieces by their usual names (`piece-name`), with the articles the catalog chooses by
+/// the piece.
 pub fn reason_text(reason: &IllegalReason, vocab: &Vocab) -> String {
-    let lang = vocab.lang();
-    let de = lang == Lang::De;
-    let side_words = |side: &Option<CastleSide>| match (side, de) {
-        (Some(CastleSide::Short), true) => "kurz ",
-        (Some(CastleSide::Long), true) => "lang ",
-        (Some(CastleSide::Short), false) => "short ",
-        (Some(CastleSide::Long), false) => "long ",
-        (None, _) => "",
+    let catalog = Catalog::builtin(vocab.lang());
+    let piece = |role: Role| catalog.text("piece-name", &[("role", role_key(role).into())]);
+    let role_args = |role: Role| -> [(&'static str, Arg<'static>); 2] {
+        [
+            ("role", role_key(role).into()),
+            ("piece", piece(role).into()),
+        ]
     };
+    let side_key = |side: &Option<CastleSide>| match side {
+        Some(CastleSide::Short) => "short",
+        Some(CastleSide::Long) => "long",
+        None => "none",
+    };
+    let with = |id: &str, args: &[(&str, Arg<'_>)]| catalog.text(id, args);
     match reason {
-        IllegalReason::GameOver => {
-            if de {
-                "Die Partie ist beendet.".into()
-            } else {
-                "the game is over".into()
-            }
-        }
+        IllegalReason::GameOver => with("illegal-game-over", &[]),
         IllegalReason::CannotReach { role, to } => {
-            if de {
-                format!(
-                    "{} kann {} erreichen.",
-                    de_with(*role, "Kein", "Keine"),
-                    sq(*to)
-                )
-            } else {
-                format!("no {} can reach {}", role_name(*role, lang), sq(*to))
-            }
+            let mut args = role_args(*role).to_vec();
+            args.push(("to", to.to_string().into()));
+            with("illegal-cannot-reach", &args)
         }
         IllegalReason::CannotReachFrom { role, from, to } => {
-            if de {
-                format!(
-                    "{} auf {} kann {} nicht erreichen.",
-                    de_with(*role, "Der", "Die"),
-                    sq(*from),
-                    sq(*to)
-                )
-            } else {
-                format!(
-                    "the {} on {} cannot reach {}",
-                    role_name(*role, lang),
-                    sq(*from),
-                    sq(*to)
-                )
-            }
+            let mut args = role_args(*role).to_vec();
+            args.push(("from", from.to_string().into()));
+            args.push(("to", to.to_string().into()));
+            with("illegal-cannot-reach-from", &args)
         }
-        IllegalReason::NoSuchPiece { role } => {
-            if de {
-                if *role == Role::Queen {
-                    "Sie haben keine Dame.".to_string()
-                } else {
-                    format!("Sie haben keinen {}.", de_oblique(*role))
-                }
-            } else {
-                format!("you have no {}", role_name(*role, lang))
-            }
-        }
-        IllegalReason::NoPieceOn { square, .. } => {
-            if de {
-                format!("Auf {} steht keine Figur.", sq(*square))
-            } else {
-                format!("there is no piece on {}", sq(*square))
-            }
-        }
+        IllegalReason::NoSuchPiece { role } => with("illegal-no-such-piece", &role_args(*role)),
+        IllegalReason::NoPieceOn { square, .. } => with(
+            "illegal-no-piece-on",
+            &[("square", square.to_string().into())],
+        ),
         IllegalReason::OpponentPieceOn { square, role } => {
-            if de {
-                format!(
-                    "Auf {} steht {} des Gegners.",
-                    sq(*square),
-                    de_with(*role, "ein", "eine")
-                )
-            } else {
-                format!(
-                    "the {} on {} is the opponent's",
-                    role_name(*role, lang),
-                    sq(*square)
-                )
-            }
+            let mut args = role_args(*role).to_vec();
+            args.push(("square", square.to_string().into()));
+            with("illegal-opponent-piece-on", &args)
         }
         IllegalReason::OtherPieceOn {
             square,
             named,
             there,
-        } => {
-            if de {
-                format!(
-                    "Auf {} steht {}, {}.",
-                    sq(*square),
-                    de_with(*there, "ein", "eine"),
-                    de_with(*named, "kein", "keine")
-                )
-            } else {
-                format!(
-                    "there is a {} on {}, not a {}",
-                    role_name(*there, lang),
-                    sq(*square),
-                    role_name(*named, lang)
-                )
-            }
-        }
-        IllegalReason::PawnBlocked { from, to } => {
-            if de {
-                format!(
-                    "Der Bauer auf {} ist blockiert und kann nicht nach {}.",
-                    sq(*from),
-                    sq(*to)
-                )
-            } else {
-                format!(
-                    "the pawn on {} is blocked and cannot go to {}",
-                    sq(*from),
-                    sq(*to)
-                )
-            }
-        }
+        } => with(
+            "illegal-other-piece-on",
+            &[
+                ("square", square.to_string().into()),
+                ("there", role_key(*there).into()),
+                ("there_piece", piece(*there).into()),
+                ("named", role_key(*named).into()),
+                ("named_piece", piece(*named).into()),
+            ],
+        ),
+        IllegalReason::PawnBlocked { from, to } => with(
+            "illegal-pawn-blocked",
+            &[
+                ("from", from.to_string().into()),
+                ("to", to.to_string().into()),
+            ],
+        ),
         IllegalReason::Pinned { role, from, .. } => {
-            if de {
-                format!(
-                    "{} auf {} ist gefesselt: Ihr König stünde im Schach.",
-                    de_with(*role, "Der", "Die"),
-                    sq(*from)
-                )
-            } else {
-                format!(
-                    "the {} on {} is pinned: your king would be in check",
-                    role_name(*role, lang),
-                    sq(*from)
-                )
-            }
+            let mut args = role_args(*role).to_vec();
+            args.push(("from", from.to_string().into()));
+            with("illegal-pinned", &args)
         }
-        IllegalReason::KingInCheck { .. } => {
-            if de {
-                "Ihr König steht im Schach, und dieser Zug hebt es nicht auf.".into()
-            } else {
-                "your king is in check and this move does not answer it".into()
-            }
-        }
-        IllegalReason::KingWouldBeInCheck { to } => {
-            if de {
-                format!("Der König stünde auf {} im Schach.", sq(*to))
-            } else {
-                format!("the king would be in check on {}", sq(*to))
-            }
-        }
+        IllegalReason::KingInCheck { .. } => with("illegal-king-in-check", &[]),
+        IllegalReason::KingWouldBeInCheck { to } => with(
+            "illegal-king-would-be-in-check",
+            &[("to", to.to_string().into())],
+        ),
         IllegalReason::NotAPromotion { to } => {
-            if de {
-                format!("Ein Zug nach {} ist keine Umwandlung.", sq(*to))
-            } else {
-                format!("a move to {} is not a promotion", sq(*to))
-            }
+            with("illegal-not-a-promotion", &[("to", to.to_string().into())])
         }
         IllegalReason::BadPromotionPiece { role } => {
-            if de {
-                format!("Ein Bauer kann nicht zum {} werden.", de_oblique(*role))
-            } else {
-                format!("a pawn cannot become a {}", role_name(*role, lang))
-            }
+            with("illegal-bad-promotion-piece", &role_args(*role))
         }
-        IllegalReason::CastlingNoRight { side } => {
-            if de {
-                format!(
-                    "Rochade {}ist nicht mehr erlaubt: König oder Turm hat gezogen.",
-                    side_words(side)
-                )
-            } else {
-                format!(
-                    "castling {}is no longer allowed: the king or rook has moved",
-                    side_words(side)
-                )
-            }
-        }
-        IllegalReason::CastlingInCheck { .. } => {
-            if de {
-                "Keine Rochade im Schach.".into()
-            } else {
-                "no castling out of check".into()
-            }
-        }
-        IllegalReason::CastlingBlocked { side } => {
-            if de {
-                format!(
-                    "Rochade {}geht nicht: eine Figur steht dazwischen.",
-                    side_words(side)
-                )
-            } else {
-                format!(
-                    "castling {}is blocked: a piece stands in between",
-                    side_words(side)
-                )
-            }
-        }
-        IllegalReason::CastlingThroughCheck { side } => {
-            if de {
-                format!(
-                    "Rochade {}geht nicht: der König zöge über ein angegriffenes Feld oder in Schach.",
-                    side_words(side)
-                )
-            } else {
-                format!(
-                    "castling {}is not possible: the king would cross or land on an attacked square",
-                    side_words(side)
-                )
-            }
-        }
+        IllegalReason::CastlingNoRight { side } => with(
+            "illegal-castling-no-right",
+            &[("side", side_key(side).into())],
+        ),
+        IllegalReason::CastlingInCheck { .. } => with("illegal-castling-in-check", &[]),
+        IllegalReason::CastlingBlocked { side } => with(
+            "illegal-castling-blocked",
+            &[("side", side_key(side).into())],
+        ),
+        IllegalReason::CastlingThroughCheck { side } => with(
+            "illegal-castling-through-check",
+            &[("side", side_key(side).into())],
+        ),
     }
 }
 
@@ -445,6 +292,7 @@ pub fn is_vocabulary_word(vocab: &Vocab, word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
 
     /// German reasons agree with the piece's gender and case ("Keine Dame", "keinen Bauern").
     #[test]

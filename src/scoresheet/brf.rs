@@ -17,7 +17,9 @@
 //! the reader takes a pawn capture when both readings are legal. A draw offer is the print
 //! `(=)` in UEB, ⠐⠣⠐⠶⠐⠜, after the move (*house style*); the result is in lower-cell digits,
 //! `1-0`, `0-1`, `1/2-1/2` (*house style*). A sealed move shows as the word `SEALED` in its
-//! place, or after the move when revealed for the envelope.
+//! place (`ABGEGEBEN` on a German sheet), or after the move when revealed for the envelope.
+//! The heading's, the claims' and the sealed move's words are in the sheet's language
+//! ([`BrailleOptions::lang`], from [`super::labels`]); reading accepts every language's.
 //!
 //! ```
 //! use rochade::scoresheet::{brf, Record};
@@ -35,7 +37,10 @@
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
+use crate::lang::Lang;
+
 use super::braille::{Letters, brf_to_unicode, literary, unicode_to_brf};
+use super::labels::Labels;
 use super::movelist::{Mismatch, Written, resolve};
 use super::record::{
     GameResult, Record, RecordError, number_and_side, position_from_fen, san_and_uci,
@@ -43,13 +48,26 @@ use super::record::{
 
 /// The draw offer "(=)" in UEB print symbols: ⠐⠣ ⠐⠶ ⠐⠜.
 pub const DRAW_OFFER: &str = "\"<\"7\">";
-/// The word standing for a sealed move.
+/// The word standing for a sealed move on the braille display, and on an English sheet.
 pub const SEALED: &str = "SEALED";
+
+/// The word standing for a sealed move on a sheet in `lang`, transcribed: "SEALED",
+/// "ABGEGEBEN".
+pub fn sealed_token(lang: Lang) -> String {
+    literary(&Labels::new(lang).get("sheet-sealed"))
+}
+
+/// Whether a token is the sealed-move word of any built-in language.
+fn is_sealed_token(token: &str) -> bool {
+    token == SEALED || Lang::ALL.iter().any(|&l| sealed_token(l) == token)
+}
 
 /// How the braille scoresheet is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BrailleOptions {
     pub letters: Letters,
+    /// The language of the heading's, the claims' and the sealed move's words.
+    pub lang: Lang,
     /// Cells a line, at most.
     pub width: usize,
     /// Lines a page, at most.
@@ -62,6 +80,7 @@ impl Default for BrailleOptions {
     fn default() -> Self {
         BrailleOptions {
             letters: Letters::Bauk,
+            lang: Lang::default(),
             width: 40,
             lines: 25,
             reveal_sealed: false,
@@ -290,7 +309,7 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn heading(record: &Record, width: usize) -> Vec<String> {
+fn heading(record: &Record, width: usize, words: &Labels) -> Vec<String> {
     let h = &record.headers;
     let mut lines = Vec::new();
     if !h.white.trim().is_empty() || !h.black.trim().is_empty() {
@@ -302,7 +321,7 @@ fn heading(record: &Record, width: usize) -> Vec<String> {
             }
         };
         lines.extend(wrap_words(
-            &format!("{} v {}", name(&h.white), name(&h.black)),
+            &words.versus(&name(&h.white), &name(&h.black)),
             width,
         ));
     }
@@ -354,38 +373,34 @@ pub fn lines(record: &Record, options: &BrailleOptions) -> Result<Vec<String>, B
             text,
         });
     }
-    if let Some(sealed) = &record.sealed {
+    let words = Labels::new(options.lang);
+    let sealed = sealed_token(options.lang);
+    if let Some(sealed_move) = &record.sealed {
         let ply = moves.len() + 1;
         let (number, color) = number_and_side(first_number, first_mover, ply);
         let pos = positions.last().cloned().unwrap_or_default();
-        let revealed = san_and_uci_move(&pos, &sealed.uci)
+        let revealed = san_and_uci_move(&pos, &sealed_move.uci)
             .filter(|_| options.reveal_sealed)
-            .map(|m| format!("{} {SEALED}", move_token(&pos, m, options.letters)));
+            .map(|m| format!("{} {sealed}", move_token(&pos, m, options.letters)));
         slots.push(Slot {
             number,
             color,
             ply,
-            text: revealed.unwrap_or_else(|| SEALED.to_string()),
+            text: revealed.unwrap_or_else(|| sealed.clone()),
         });
     }
 
-    let mut out = heading(record, width);
+    let mut out = heading(record, width, &words);
     let claim_lines = |after_ply: usize| -> Vec<String> {
         record
             .claims
             .iter()
             .filter(|c| c.after_ply == after_ply)
             .flat_map(|c| {
-                let mut words = format!(
-                    "claim by {}: {}, {}",
-                    c.by.words(),
-                    c.kind.words(),
-                    c.outcome.words()
-                );
-                if c.intended_move.is_some() {
-                    words.push_str("; intended move");
-                }
-                let mut lines = wrap_words(&words, width);
+                // The intended move is written as a braille move token after the words, so
+                // the words end where the catalog puts the move.
+                let text = words.claim(c, c.intended_move.as_ref().map(|_| ""));
+                let mut lines = wrap_words(text.trim_end(), width);
                 let intended = c.intended_move.as_deref().and_then(|san| {
                     let pos = positions.get(after_ply)?;
                     let parsed = San::from_ascii(san.as_bytes()).ok()?;
@@ -622,7 +637,7 @@ fn read_line(
             back.draw_offers.push(back.moves.len());
             continue;
         }
-        if token == SEALED {
+        if is_sealed_token(token) {
             back.sealed = Some(None);
             continue;
         }
@@ -657,7 +672,7 @@ fn read_line(
             )
         })?;
         let (san, _) = san_and_uci(pos, m);
-        if rest.get(i) == Some(&SEALED) {
+        if rest.get(i).is_some_and(|t| is_sealed_token(t)) {
             i += 1;
             back.sealed = Some(Some(san));
             continue;
@@ -780,6 +795,7 @@ mod tests {
         let options = BrailleOptions {
             width: 20,
             lines: 4,
+            lang: Lang::En,
             ..BrailleOptions::default()
         };
         let text = write_brf(&record, &options).unwrap();
@@ -806,19 +822,41 @@ mod tests {
         let pos = record.position().unwrap();
         let m = San::from_ascii(b"c5").unwrap().to_move(&pos).unwrap();
         record.seal(m, None, None).unwrap();
-        let hidden = write_brf(&record, &BrailleOptions::default()).unwrap();
+        let english = BrailleOptions {
+            lang: Lang::En,
+            ..BrailleOptions::default()
+        };
+        let hidden = write_brf(&record, &english).unwrap();
         assert_eq!(hidden, "1 E4 SEALED\r\n");
         let revealed = write_brf(
             &record,
             &BrailleOptions {
                 reveal_sealed: true,
-                ..BrailleOptions::default()
+                ..english
             },
         )
         .unwrap();
         assert_eq!(revealed, "1 E4 C5 SEALED\r\n");
         let back = read_brf(&revealed, Letters::Bauk, None).unwrap();
         assert_eq!(back.sans, ["e4"]);
+        assert_eq!(back.sealed, Some(Some("c5".into())));
+        // A German sheet writes the German word, and reads back the same.
+        let german = BrailleOptions {
+            lang: Lang::De,
+            ..BrailleOptions::default()
+        };
+        let hidden = write_brf(&record, &german).unwrap();
+        assert_eq!(hidden, "1 E4 ABGEGEBEN\r\n");
+        let revealed = write_brf(
+            &record,
+            &BrailleOptions {
+                reveal_sealed: true,
+                ..german
+            },
+        )
+        .unwrap();
+        assert_eq!(revealed, "1 E4 C5 ABGEGEBEN\r\n");
+        let back = read_brf(&revealed, Letters::Bauk, None).unwrap();
         assert_eq!(back.sealed, Some(Some("c5".into())));
     }
 

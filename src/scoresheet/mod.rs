@@ -16,6 +16,7 @@
 //! ```
 pub mod braille;
 pub mod brf;
+pub mod labels;
 pub mod movelist;
 pub mod pgn;
 pub mod reconcile;

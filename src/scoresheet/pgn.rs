@@ -5,14 +5,16 @@
 //!
 //! Clock readings are written in whole seconds (rounded down, as a clock display shows them).
 //! A sealed move is written only as the comment `{sealed move}` (or `{sealed move: Nf3}` when
-//! revealed for the envelope), never as a move, and the result stays `*`. Claims are comments.
+//! revealed for the envelope; in German `{abgegebener Zug}`), never as a move, and the result
+//! stays `*`. Claims are comments. The comments' words are in the game's language
+//! ([`super::labels`]); reading accepts the sealed-move words of every built-in language.
 //!
 //! ```
 //! use rochade::scoresheet::{pgn, Clocks, Record};
 //!
 //! let mut record = Record::default();
 //! record.push_san("e4", Some(Clocks::new(5_399_000, 5_400_000)), None)?;
-//! let text = pgn::write(&record, false);
+//! let text = pgn::write(&record, false, rochade::lang::Lang::En);
 //! assert!(text.contains("1. e4 {[%clk 1:29:59]} *"));
 //! let back = pgn::read(&text, 1).unwrap();
 //! assert_eq!(back.moves()[0].white_ms, Some(5_399_000));
@@ -23,9 +25,11 @@ use std::ops::ControlFlow;
 use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Color, Position};
 
+use super::labels::{Labels, sealed_move_words};
 use super::record::{
     GameResult, MoveEntry, Record, RecordError, SealedMove, number_and_side, san_and_uci,
 };
+use crate::lang::Lang;
 
 /// What can go wrong reading a PGN.
 #[derive(Debug, thiserror::Error)]
@@ -101,8 +105,10 @@ fn or_unknown(value: &str, unknown: &'static str) -> String {
 }
 
 /// Writes the record as one PGN game; `reveal_sealed` writes the sealed move's SAN into its
-/// comment (the copy for the envelope).
-pub fn write(record: &Record, reveal_sealed: bool) -> String {
+/// comment (the copy for the envelope). The comments' words are in `lang`; the tags and moves
+/// are standard PGN.
+pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
+    let words = Labels::new(lang);
     let h = &record.headers;
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
@@ -145,18 +151,7 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
             .claims
             .iter()
             .filter(|c| c.after_ply == ply)
-            .map(|c| {
-                let mut text = format!(
-                    "claim by {}: {}, {}",
-                    c.by.words(),
-                    c.kind.words(),
-                    c.outcome.words()
-                );
-                if let Some(m) = &c.intended_move {
-                    text.push_str(&format!("; intended move {m}"));
-                }
-                format!("{{{text}}}")
-            })
+            .map(|c| format!("{{{}}}", words.claim(c, None)))
             .collect()
     };
     units.extend(claims_after(0));
@@ -190,7 +185,7 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
         units.extend(claims);
     }
     if let Some(sealed) = &record.sealed {
-        units.push(sealed_comment(sealed, reveal_sealed));
+        units.push(sealed_comment(sealed, reveal_sealed, &words));
     }
     units.push(record.result.pgn().to_string());
 
@@ -212,11 +207,12 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
     out
 }
 
-fn sealed_comment(sealed: &SealedMove, reveal: bool) -> String {
+fn sealed_comment(sealed: &SealedMove, reveal: bool, words: &Labels) -> String {
+    let sealed_move = words.get("sheet-sealed-move");
     if reveal {
-        format!("{{sealed move: {}}}", sealed.san)
+        format!("{{{sealed_move}: {}}}", sealed.san)
     } else {
-        "{sealed move}".to_string()
+        format!("{{{sealed_move}}}")
     }
 }
 
@@ -431,7 +427,10 @@ impl Visitor for RecordVisitor {
                 entry.draw_offered = true;
             }
         }
-        if let Some(rest) = text.trim().strip_prefix("sealed move") {
+        let sealed_rest = sealed_move_words()
+            .into_iter()
+            .find_map(|w| text.trim().strip_prefix(w.as_str()).map(str::to_string));
+        if let Some(rest) = sealed_rest {
             let san = rest.trim_start_matches(':').trim();
             if let Ok(parsed) = shakmaty::san::San::from_ascii(san.as_bytes())
                 && let Ok(m) = parsed.to_move(&b.pos)
@@ -510,7 +509,7 @@ mod tests {
         record
             .push_san("e4", Some(Clocks::new(95_000, 90_000)), None)
             .unwrap();
-        let text = write(&record, false);
+        let text = write(&record, false, Lang::En);
         assert!(text.contains("[SetUp \"1\"]"), "{text}");
         assert!(
             text.contains("30... Kd7 {[%clk 0:01:30] (=)} 31. e4 {[%clk 0:01:35]} *"),

@@ -21,8 +21,11 @@
 use serde::Serialize;
 use shakmaty::{Chess, Position};
 
+use super::labels::Labels;
 use super::movelist::{Sheet, SheetProblem};
 use super::record::{ClockReadings, Record, Side, fen_of};
+use crate::catalog::Catalog;
+use crate::lang::Lang;
 
 /// The report on two sheets, in the JSON shape of INTERFACES.md (plus a few fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -192,62 +195,77 @@ impl Reconciliation {
         self
     }
 
-    /// The report in plain sentences for the arbiter.
+    /// The report in plain English sentences for the arbiter.
     pub fn words(&self) -> String {
+        self.words_in(Lang::En)
+    }
+
+    /// The report in plain sentences for the arbiter, in `lang`.
+    pub fn words_in(&self, lang: Lang) -> String {
+        let catalog = Catalog::builtin(lang);
+        let words = Labels::new(lang);
         let mut lines = Vec::new();
         let last = match self.last_agreeing_side {
-            Some(side) => format!(
-                "{}'s move {} ({} half-moves)",
-                side.words(),
-                self.last_agreeing_move,
-                self.last_agreeing_ply
+            Some(side) => catalog.text(
+                "reconcile-last-move",
+                &[
+                    ("side", words.side(side).into()),
+                    ("number", self.last_agreeing_move.to_string().into()),
+                    ("plies", self.last_agreeing_ply.to_string().into()),
+                ],
             ),
-            None => "no move".to_string(),
+            None => catalog.text("reconcile-no-move", &[]),
         };
         if self.agree {
-            lines.push(format!(
-                "The two scoresheets agree move for move, up to {last}."
-            ));
+            lines.push(catalog.text("reconcile-agree", &[("last", (&last).into())]));
         } else if let Some(d) = &self.difference {
             // As written, with the English SAN when the sheet writes it otherwise.
             let written = |text: &Option<String>, san: &Option<String>| match (text, san) {
-                (Some(t), Some(s)) if t != s => format!("has {t} ({s})"),
-                (Some(t), _) => format!("has {t}"),
-                (None, _) => "has no move".to_string(),
+                (Some(t), Some(s)) if t != s => {
+                    catalog.text("reconcile-has-as", &[("text", t.into()), ("san", s.into())])
+                }
+                (Some(t), _) => catalog.text("reconcile-has", &[("text", t.into())]),
+                (None, _) => catalog.text("reconcile-has-none", &[]),
             };
-            lines.push(format!(
-                "The scoresheets differ at {}'s move {}: sheet A {}, sheet B {}.",
-                d.side.words(),
-                d.number,
-                written(&d.a, &d.a_san),
-                written(&d.b, &d.b_san)
+            lines.push(catalog.text(
+                "reconcile-differ",
+                &[
+                    ("side", words.side(d.side).into()),
+                    ("number", d.number.to_string().into()),
+                    ("a", written(&d.a, &d.a_san).into()),
+                    ("b", written(&d.b, &d.b_san).into()),
+                ],
             ));
             if let Some(problem) = &d.a_problem {
-                lines.push(format!("Sheet A: {problem}."));
+                lines.push(catalog.text("reconcile-sheet-a", &[("problem", problem.into())]));
             }
             if let Some(problem) = &d.b_problem {
-                lines.push(format!("Sheet B: {problem}."));
+                lines.push(catalog.text("reconcile-sheet-b", &[("problem", problem.into())]));
             }
             if self.last_agreeing_side.is_some() {
-                lines.push(format!("They agree up to {last}."));
+                lines.push(catalog.text("reconcile-agree-up-to", &[("last", (&last).into())]));
             } else {
-                lines.push("They agree on no move: go back to the start position.".into());
+                lines.push(catalog.text("reconcile-agree-on-none", &[]));
             }
         }
-        lines.push(format!("The position there: {}", self.fen));
+        lines.push(catalog.text("reconcile-position", &[("fen", (&self.fen).into())]));
         if let Some(clocks) = &self.clocks {
-            let reading = |ms: Option<u64>| ms.map_or("unknown".to_string(), duration_words);
-            lines.push(format!(
-                "The clocks after that move: White {}, Black {}.",
-                reading(clocks.white_ms),
-                reading(clocks.black_ms)
+            let reading = |ms: Option<u64>| {
+                ms.map_or_else(
+                    || catalog.text("reconcile-clock-unknown", &[]),
+                    |ms| duration_in(ms, &catalog),
+                )
+            };
+            lines.push(catalog.text(
+                "reconcile-clocks",
+                &[
+                    ("white", reading(clocks.white_ms).into()),
+                    ("black", reading(clocks.black_ms).into()),
+                ],
             ));
         }
         if self.journal_agrees == Some(false) {
-            lines.push(
-                "Warning: the journal does not have the same moves up to there; check the clock readings."
-                    .into(),
-            );
+            lines.push(catalog.text("reconcile-journal-differs", &[]));
         }
         let mut text = lines.join("\n");
         text.push('\n');
@@ -255,23 +273,30 @@ impl Reconciliation {
     }
 }
 
-/// A time in words: "1 hour, 2 minutes and 5 seconds".
+/// A time in English words: "1 hour, 2 minutes and 5 seconds".
 pub fn duration_words(ms: u64) -> String {
+    duration_in(ms, &Catalog::builtin(Lang::En))
+}
+
+/// A time in a catalog's words, in digits: "1 Stunde, 2 Minuten und 5 Sekunden".
+fn duration_in(ms: u64, catalog: &Catalog) -> String {
     let seconds = ms / 1000;
     let (h, m, s) = (seconds / 3600, (seconds / 60) % 60, seconds % 60);
-    let unit = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let unit = |n: u64, id: &str| catalog.text(id, &[("count", n.into())]);
     let mut parts = Vec::new();
     if h > 0 {
-        parts.push(unit(h, "hour", "hours"));
+        parts.push(unit(h, "reconcile-hours"));
     }
     if m > 0 {
-        parts.push(unit(m, "minute", "minutes"));
+        parts.push(unit(m, "reconcile-minutes"));
     }
     if s > 0 || parts.is_empty() {
-        parts.push(unit(s, "second", "seconds"));
+        parts.push(unit(s, "reconcile-seconds"));
     }
     match parts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {} {last}", rest.join(", "), catalog.text("and", &[]))
+        }
         Some((last, _)) => last.clone(),
         None => String::new(),
     }

@@ -1,21 +1,26 @@
 //! The scoresheet as plain text for print, for the arbiter and the opponent: the headers,
 //! numbered move pairs in SAN with English letters, each move's clock reading, draw offers
 //! "(=)", claims, a sealed move (shown only as "sealed" unless revealed), the result and its
-//! reason, and lines for the signatures (FIDE 8.7). Plain lines, wide spacing, no colour and
+//! reason, and lines for the signatures (FIDE 8.7). The headings and words are in the game's
+//! language ([`super::labels`]); moves are SAN with English letters in every language. Plain lines, wide spacing, no colour and
 //! no box drawing, so it prints large and reads well aloud.
 //!
 //! ```
+//! use rochade::lang::Lang;
 //! use rochade::scoresheet::{text, Clocks, Record};
 //!
 //! let mut record = Record::default();
 //! record.push_san("e4", Some(Clocks::new(5_399_000, 5_400_000)), None)?;
 //! record.push_san("c5", Some(Clocks::new(5_399_000, 5_391_000)), None)?;
-//! let sheet = text::write(&record, false);
+//! let sheet = text::write(&record, false, Lang::En);
 //! assert!(sheet.contains("  1.  e4      1:29:59     c5      1:29:51"));
 //! # Ok::<(), rochade::scoresheet::RecordError>(())
 //! ```
 use shakmaty::{Color, Position};
 
+use crate::lang::Lang;
+
+use super::labels::Labels;
 use super::pgn::format_clock;
 use super::record::{GameResult, Record, number_and_side};
 
@@ -28,8 +33,10 @@ fn move_text(san: &str, draw_offered: bool) -> String {
     }
 }
 
-/// The sheet as plain text lines joined with LF.
-pub fn write(record: &Record, reveal_sealed: bool) -> String {
+/// The sheet as plain text lines joined with LF, its headings in `lang`.
+pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
+    let words = Labels::new(lang);
+    let label = |id: &str| words.get(id);
     let h = &record.headers;
     let mut out = Vec::new();
     let known = |v: &str| {
@@ -39,28 +46,28 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
             v.trim().to_string()
         }
     };
-    out.push("SCORESHEET".to_string());
+    out.push(label("sheet-title"));
     out.push(String::new());
-    out.push(format!("White:  {}", known(&h.white)));
-    out.push(format!("Black:  {}", known(&h.black)));
-    for (label, value) in [
-        ("Event", &h.event),
-        ("Site", &h.site),
-        ("Date", &h.date),
-        ("Round", &h.round),
+    out.push(format!("{}:  {}", label("sheet-white"), known(&h.white)));
+    out.push(format!("{}:  {}", label("sheet-black"), known(&h.black)));
+    for (id, value) in [
+        ("sheet-event", &h.event),
+        ("sheet-site", &h.site),
+        ("sheet-date", &h.date),
+        ("sheet-round", &h.round),
     ] {
         if !value.trim().is_empty() {
-            out.push(format!("{label}:  {}", value.trim()));
+            out.push(format!("{}:  {}", label(id), value.trim()));
         }
     }
     if let Some(tc) = &h.time_control {
-        out.push(format!("Time control:  {tc}"));
+        out.push(format!("{}:  {tc}", label("sheet-time-control")));
     }
     if let Some(rules) = &h.rules_edition {
-        out.push(format!("Rules:  {rules}"));
+        out.push(format!("{}:  {rules}", label("sheet-rules")));
     }
     if let Some(fen) = &record.start_fen {
-        out.push(format!("Start position:  {fen}"));
+        out.push(format!("{}:  {fen}", label("sheet-start-position")));
     }
     out.push(String::new());
 
@@ -73,18 +80,7 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
     let mut claims_after: Vec<(usize, String)> = record
         .claims
         .iter()
-        .map(|c| {
-            let mut text = format!(
-                "Claim by {}: {}, {}",
-                c.by.words(),
-                c.kind.words(),
-                c.outcome.words()
-            );
-            if let Some(m) = &c.intended_move {
-                text.push_str(&format!("; intended move {m}"));
-            }
-            (c.after_ply, text)
-        })
+        .map(|c| (c.after_ply, words.claim(c, None)))
         .collect();
     claims_after.sort_by_key(|(ply, _)| *ply);
     let mut slots: Vec<(usize, String, Option<u64>)> = record
@@ -102,9 +98,9 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
         .collect();
     if let Some(sealed) = &record.sealed {
         let text = if reveal_sealed {
-            format!("{} (sealed)", sealed.san)
+            format!("{} ({})", sealed.san, label("sheet-sealed"))
         } else {
-            "sealed".to_string()
+            label("sheet-sealed")
         };
         slots.push((record.moves.len() + 1, text, None));
     }
@@ -165,18 +161,25 @@ pub fn write(record: &Record, reveal_sealed: bool) -> String {
     out.extend(pending_claims.map(|(_, text)| text));
     out.push(String::new());
     let result = match record.result {
-        GameResult::Ongoing if record.sealed.is_some() => "adjourned".to_string(),
-        GameResult::Ongoing => "game in progress".to_string(),
+        GameResult::Ongoing if record.sealed.is_some() => label("sheet-adjourned"),
+        GameResult::Ongoing => label("sheet-in-progress"),
         other => other.pgn().to_string(),
     };
+    let result_label = label("sheet-result");
     match &record.result_reason {
-        Some(reason) => out.push(format!("Result:  {result}  ({reason})")),
-        None => out.push(format!("Result:  {result}")),
+        Some(reason) => out.push(format!("{result_label}:  {result}  ({reason})")),
+        None => out.push(format!("{result_label}:  {result}")),
     }
     out.push(String::new());
-    out.push("White's signature:  ______________________".to_string());
+    out.push(format!(
+        "{}:  ______________________",
+        label("sheet-white-signature")
+    ));
     out.push(String::new());
-    out.push("Black's signature:  ______________________".to_string());
+    out.push(format!(
+        "{}:  ______________________",
+        label("sheet-black-signature")
+    ));
     let mut text = out.join("\n");
     text.push('\n');
     text
@@ -209,7 +212,7 @@ mod tests {
             .push_san("c4", Some(Clocks::new(3_500_000, 3_590_000)), None)
             .unwrap();
         record.finish(GameResult::WhiteWins, "Black resigned");
-        let sheet = write(&record, false);
+        let sheet = write(&record, false, Lang::En);
         let lines: Vec<&str> = sheet.lines().collect();
         assert!(lines.contains(&"White:  Anna"));
         assert!(
@@ -229,7 +232,7 @@ mod tests {
         )
         .unwrap();
         record.push_san("Kd7", None, None).unwrap();
-        let sheet = write(&record, false);
+        let sheet = write(&record, false, Lang::En);
         assert!(sheet.contains("  7.  ...          Kd7"), "{sheet}");
     }
 }

@@ -192,10 +192,8 @@ impl FallbackSpeaker {
     }
 
     fn switch_message(&self, from: &str, to: &str) -> String {
-        match self.lang {
-            Lang::De => format!("Sprachausgabe {from} gestört, weiter mit {to}."),
-            Lang::En => format!("Speech output {from} failed, continuing with {to}."),
-        }
+        crate::catalog::Catalog::builtin(self.lang)
+            .text("speech-switch", &[("from", from.into()), ("to", to.into())])
     }
 }
 

@@ -6,6 +6,7 @@
 //! a file. Every reading is checked against the game. The same is done for half the length:
 //! a reader that takes linear time takes about twice as long for the whole game (a ratio near
 //! 4 would mean quadratic).
+use crate::lang::Lang;
 use std::time::Instant;
 
 use anyhow::{Context, bail, ensure};
@@ -122,10 +123,10 @@ fn sheets(record: &Record) -> anyhow::Result<Vec<(&'static str, String)>> {
     Ok(vec![
         ("move list (English letters)", move_list(record, false)),
         ("move list (German letters)", move_list(record, true)),
-        ("PGN", pgn::write(record, false)),
+        ("PGN", pgn::write(record, false, Lang::En)),
         ("BRF", brf),
         ("record (JSON)", serde_json::to_string(record)?),
-        ("print text", text::write(record, false)),
+        ("print text", text::write(record, false, Lang::En)),
     ])
 }
 

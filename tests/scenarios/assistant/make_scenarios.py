@@ -1234,7 +1234,7 @@ def claim_threefold_on_board():
     s = Scenario("claim-threefold-on-board", "9.2.1.2, 9.5.1",
                  "the position has just appeared the third time with the player to move: "
                  "\"Remis\" claims; the clock is stopped, the arbiter told, the game drawn",
-                 time_control="600+0", pgn_contains=["claim by White: threefold repetition, upheld"])
+                 time_control="600+0", pgn_contains=["Reklamation von Weiß: dreimalige Stellungswiederholung, berechtigt"])
     at = s.line(1000, KNIGHT_DANCE * 2)
     assert s.board.can_claim_threefold_repetition() and s.board.is_repetition(3)
     s.heard(at, "remis")
@@ -1248,7 +1248,7 @@ def claim_threefold_intended():
                  "the intended move would repeat the position a third time: \"Remis\" after its "
                  "read-back claims; the move is written, not made (no announcement, no clock)",
                  time_control="600+0",
-                 pgn_contains=["intended move Nb1"], pgn_absent=["5. Nb1"])
+                 pgn_contains=["beabsichtigter Zug Nb1"], pgn_absent=["5. Nb1"])
     at = s.line(1000, ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Nc3", "Ng8"])
     b = s.board.copy()
     assert not b.is_repetition(3)
@@ -1268,7 +1268,7 @@ def claim_fifty_intended():
     s = Scenario("claim-fifty-intended-move", "9.3.1, 9.5.1",
                  "99 half-moves without pawn move or capture: the intended quiet move completes "
                  "50 moves each; \"Remis\" claims with it, the clock is stopped",
-                 fen=fen, time_control="600+0", pgn_contains=["intended move Kf1"])
+                 fen=fen, time_control="600+0", pgn_contains=["beabsichtigter Zug Kf1"])
     s.heard(1000, "könig felix eins")
     s.say(1000, "player", text="König Felix eins?")
     s.heard(1500, "remis")

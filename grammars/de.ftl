@@ -1,0 +1,403 @@
+# Rochades Sätze auf Deutsch: alles, was dem Spieler, dem Gegner und dem Schiedsrichter gesagt
+# oder gedruckt wird, und die Überschriften des Partieformulars. Fluent-Syntax
+# (https://projectfluent.org).
+#
+# Jeder Katalog in grammars/ hat dieselben Nachrichten mit denselben Platzhaltern (ein Test
+# prüft das). Rochade füllt die Platzhalter: Wörter aus dem Vokabular (grammars/de.toml),
+# Zahlen schon in Worten ($number) neben ihrem Wert ($count, für die Pluralwahl) und andere
+# Sätze aus diesem Katalog. Beginnt ein Satz mit einem Platzhalter, schreibt Rochade den ersten
+# Buchstaben groß. Leerzeichen am Anfang und Ende eines Werts lässt Fluent weg.
+
+## Listen und Fragen
+
+or = oder
+read-back-inexact = Meinten Sie { $words }? Ja oder nein.
+which-promotion = { $square }: welche Figur? { $pieces }?
+which-piece = Welche Figur nach { $square }? { $pieces }?
+
+## Die Züge des Spielers
+
+made = Ausgeführt.
+withdrawn = Zurückgenommen. Ihr Zug?
+nothing-to-withdraw = Es gibt nichts zurückzunehmen.
+too-late-to-withdraw = Der Zug ist schon ausgeführt und die Uhr des Gegners läuft: keine Korrektur mehr.
+not-possible = { $heard }: nicht möglich.
+not-possible-because = { $heard }: nicht möglich. { $reason }
+not-understood = Nicht verstanden.
+not-understood-heard = Nicht verstanden: { $heard }.
+answer-not-fitting = { $heard }: passt nicht. { $question }
+heard-but = { $heard }: { $sentence }
+not-your-turn = Der Gegner ist am Zug.
+opponent-not-to-move = Der Spieler ist am Zug, nicht der Gegner.
+
+## Der Gegner
+
+opponent-moved = Gegner: { $words }.
+opponent-illegal = Der Gegner gab einen unmöglichen Zug an: { $text }. Uhr anhalten und Schiedsrichter rufen? Ja oder nein.
+opponent-illegal-for-opponent = Dieser Zug ist nicht möglich: { $text }. Bitte einen anderen Zug.
+
+## Der Schiedsrichter
+
+arbiter-called = Die Uhren sind angehalten. Bitte den Schiedsrichter rufen.
+arbiter-summoned = Schiedsrichter bitte: { $why }
+player-calls-arbiter = { $side } bittet den Schiedsrichter an das Brett.
+impossible-entry-for-arbiter = { $side } gab einen unmöglichen Zug an: { $entered }.
+cancelled = Abgebrochen.
+no-clock = Es ist keine Bedenkzeit eingestellt.
+nothing-said-yet = Es wurde noch nichts angesagt.
+nothing-to-confirm = Es gibt nichts zu bestätigen.
+
+## Remis
+
+draw-offered-to-opponent = Remis wird angeboten.
+draw-offer-sent = Ihr Remisangebot ist dem Gegner angesagt.
+draw-offer-with-move = Remis wird mit dem Zug angeboten.
+draw-offer-before-move = Ihr Remisangebot ist angesagt. Nach den Regeln bietet man Remis nach dem eigenen Zug an.
+opponent-offers-draw = Der Gegner bietet Remis an. Sagen Sie Remis zum Annehmen oder Nein zum Ablehnen, oder ziehen Sie.
+draw-declined = Remis abgelehnt.
+draw-offer-lapsed = Das Remisangebot ist mit dem Zug erloschen.
+draw-agreed = Remis vereinbart.
+claim-upheld = Remis reklamiert, die Uhr ist angehalten: { $why }. Die Reklamation ist berechtigt.
+claim-for-arbiter = Remisreklamation von { $side } nach Artikel { $article }: { $why }. Die Uhr ist angehalten.
+claim-for-arbiter-with-move = Remisreklamation von { $side } nach Artikel { $article }: { $why }, mit dem beabsichtigten Zug { $move }. Die Uhr ist angehalten.
+
+## Seiten und Partieende
+
+side-white = Weiß
+side-black = Schwarz
+resign-question = Wollen Sie wirklich aufgeben? Ja oder nein.
+illegal-moves-end = Regelwidrige Züge von { $side } (Artikel { $article })
+illegal-moves-end-drawn = Regelwidrige Züge von { $side }, aber { $other } kann nicht mehr mattsetzen (Artikel { $article })
+resigns = { $side } gibt auf
+time-up = Zeitüberschreitung von { $side }
+time-up-cannot-mate = Zeitüberschreitung von { $side }, aber { $other } kann nicht mehr mattsetzen
+resignation = Aufgabe
+opponent-resigned = Der Gegner gibt auf
+game-over = Die Partie ist beendet: { $result }.
+not-started = Die Partie hat noch nicht begonnen.
+result-white-wins = eins zu null für Weiß
+result-black-wins = null zu eins für Schwarz
+result-draw = remis
+end-checkmate = Schachmatt
+end-stalemate = Patt
+end-dead-position = tote Stellung, kein Matt mehr möglich
+end-fivefold-repetition = fünfmalige Stellungswiederholung
+end-seventy-five-moves = 75 Züge ohne Bauernzug und ohne Schlagen
+end-threefold-repetition = dreimalige Stellungswiederholung
+end-fifty-moves = 50 Züge ohne Bauernzug und ohne Schlagen
+# Das Partieende für den Spieler: der Grund, dann das Ergebnis.
+game-ended = { $reason }. { $outcome }
+game-ended-for-opponent = { $reason }: { $result }.
+outcome-draw = Remis.
+outcome-won = Sie haben gewonnen.
+outcome-lost = Sie haben verloren.
+time-claim-cannot-mate = Zeitüberschreitung des Gegners, aber Sie können nicht mehr mattsetzen
+time-claim-won = Zeitüberschreitung des Gegners, reklamiert
+own-time-lost = Zeitüberschreitung, vom Gegner reklamiert
+own-time-draw = Zeitüberschreitung, aber der Gegner kann nicht mehr mattsetzen
+no-flag-to-claim = Die Zeit des Spielers ist nicht abgelaufen: keine Reklamation möglich.
+
+## Berührte Figuren (D.2.9.e)
+
+# $role: king, queen, rook, bishop, knight oder pawn; $name: das Wort des Vokabulars dafür.
+piece-accusative = { $role ->
+    [queen] die { $name }
+    [pawn] { $name ->
+        [Bauer] den Bauern
+       *[other] den { $name }
+    }
+   *[other] den { $name }
+}
+touch-report-for-arbiter = Meldung an den Schiedsrichter (Artikel D.2.9.e): { $side } hat die Figur auf { $what } berührt.
+touch-report-for-player = Der Gegner hat { $piece } auf { $square } berührt. Der Schiedsrichter ist informiert.
+touch-square-for-player = Der Gegner hat das Feld { $square } berührt. Der Schiedsrichter ist informiert.
+touch-claim = Berührung der Figur auf { $square } gemeldet (D.2.9.e)
+bad-square = { $text } ist kein Feld.
+
+## Hängepartie
+
+adjourn-player-seals = Die Partie wird unterbrochen. Ihr nächster Zug wird abgegeben: Sagen Sie ihn, er wird nur notiert und nicht angesagt.
+adjourn-opponent-seals = Die Partie wird unterbrochen. Der Gegner gibt seinen Zug ab.
+sealed-for-player = Abgegebener Zug notiert: { $words }. Die Uhren sind angehalten.
+sealed-for-others = Der Zug ist abgegeben; die Uhren sind angehalten.
+resumed-with = Fortsetzung. Der abgegebene Zug: { $words }.
+adjourned = Die Partie ist unterbrochen. Der abgegebene Zug wird bei der Fortsetzung ausgeführt.
+nothing-sealed = Es gibt keinen abgegebenen Zug.
+
+## Eingaben des Schiedsrichters
+
+clocks-paused = Die Uhren sind angehalten.
+clocks-resumed = Die Uhr läuft wieder.
+time-changed = Der Schiedsrichter hat die Zeit geändert. { $report }
+position-reset = Der Schiedsrichter hat die Stellung zurückgesetzt, nach Zug { $moves }: { $last }.
+position-reset-to-start = Der Schiedsrichter hat die Stellung auf den Anfang zurückgesetzt.
+arbiter-result = Entscheidung des Schiedsrichters: { $result }. { $reason }
+not-in-tournament = Das ist im Turniermodus nicht erlaubt.
+journal-failed = Achtung: das Spielprotokoll kann nicht geschrieben werden ({ $why }). Die Eingabe ist nicht ausgeführt.
+error-unknown-result = unbekanntes Ergebnis { $result }: erwartet 1-0, 0-1 oder 1/2-1/2
+error-game-over-no-reset = die Partie ist beendet: ihre Stellung kann nicht mehr zurückgesetzt werden
+
+## Die Stellung (Trainingsmodus)
+
+position = Ihre Figuren: { $own }. Gegner: { $opponent }. { $turn }
+your-move = Sie sind am Zug.
+# Eine Figurenart im Plural; $role wie bei piece-accusative.
+pieces = { $role ->
+    [king] Könige
+    [queen] { $name }n
+    [rook] Türme
+    [pawn] { $name }n
+   *[other] { $name }
+}
+square-empty = { $square }: leer.
+square-own = { $square }: { $role ->
+    [queen] Ihre
+   *[other] Ihr
+} { $piece }.
+square-opponent = { $square }: { $piece } des Gegners.
+pieces-none = keine
+piece-query = Ihre { $pieces }: { $own }. { $pieces } des Gegners: { $theirs }.
+
+## Hilfe
+
+help-read-back = { $yes } bestätigt den Zug, { $no } oder { $correction } nimmt ihn zurück, oder sagen Sie einen anderen Zug.
+help-question = Beantworten Sie die Frage, oder { $no } zum Abbrechen.
+# $example: ein Springerzug in den Wörtern der Partie ("Springer Felix drei").
+help-your-move = Sie sind am Zug: sagen Sie Figur und Feld, zum Beispiel { $example }.
+help-commands = { $lead } Außerdem: { $commands }.
+help-over = Die Partie ist beendet. Zeit, Züge und Wiederholen gehen noch.
+
+## Die Uhr in Worten
+
+# $count: die Zahl; $number: dieselbe in Worten.
+hours = { $count ->
+    [one] eine Stunde
+   *[other] { $number } Stunden
+}
+minutes = { $count ->
+    [one] eine Minute
+   *[other] { $number } Minuten
+}
+seconds = { $count ->
+    [one] eine Sekunde
+   *[other] { $number } Sekunden
+}
+time-report = Sie: { $own }. Gegner: { $opponent }.
+moves-played = { $count ->
+    [0] noch kein Zug gespielt
+    [one] ein Zug gespielt
+   *[other] { $number } Züge gespielt
+}
+moves-to-control = { $count ->
+    [one] noch ein Zug bis zur Zeitkontrolle
+   *[other] noch { $number } bis zur Zeitkontrolle
+}
+moves-report = { $played }.
+moves-report-to-control = { $played }, { $rest }.
+warning-own = Noch { $time }.
+warning-opponent = Gegner: noch { $time }.
+period-added-own = Zeitkontrolle erreicht, { $time } dazu.
+period-added-opponent = Gegner: Zeitkontrolle erreicht, { $time } dazu.
+flag-own = Ihre Zeit ist abgelaufen.
+flag-opponent = Die Zeit des Gegners ist abgelaufen.
+
+## Gedruckte Zeilen von `play` und `relay`
+
+to-player = An Sie: { $text }
+to-opponent = An den Gegner: { $text }
+to-arbiter = An den Schiedsrichter: { $text }
+error-line = Fehler: { $error }
+journal-note = Hinweis zum Journal: { $note }
+game-resumed = Partie fortgesetzt aus { $path } ({ $events } Ereignisse; { $seconds } Sekunden Unterbrechung, der laufenden Uhr angerechnet).
+game-started = Rochade Partie: Sie spielen { $side }. Journal: { $path }. Hilfe sagt, was man sagen kann; Ende beendet das Programm.
+relay-started = Rochade Übertragung: Sie spielen { $side }. Journal: { $path }. Hilfe sagt, was man sagen kann; Ende beendet das Programm.
+last-said = Zuletzt gesagt: { $text }
+no-voice-input = Keine Spracheingabe ({ $why }). Eingabe über die Tastatur.
+ready = Rochade bereit. Sie spielen { $side }.
+listening = Ich höre.
+not-read = Nicht gelesen: { $why }
+voice-input-stopped = Die Spracheingabe ist ausgefallen ({ $why }). Eingabe über die Tastatur.
+journal-cannot-be-written = Achtung: das Journal kann nicht geschrieben werden ({ $why }). Die Eingabe ist nicht ausgeführt.
+scoresheet-files = Partieformular: { $files }
+
+## Das Partieformular (Druck, Braille, PGN-Kommentare)
+
+sheet-title = PARTIEFORMULAR
+sheet-white = Weiß
+sheet-black = Schwarz
+sheet-event = Turnier
+sheet-site = Ort
+sheet-date = Datum
+sheet-round = Runde
+sheet-time-control = Bedenkzeit
+sheet-rules = Regeln
+sheet-start-position = Anfangsstellung
+sheet-result = Ergebnis
+sheet-in-progress = Partie läuft
+sheet-adjourned = unterbrochen
+sheet-white-signature = Unterschrift Weiß
+sheet-black-signature = Unterschrift Schwarz
+# Ein abgegebener Zug an seinem Platz; das Braille-Formular schreibt ihn groß.
+sheet-sealed = abgegeben
+sheet-sealed-move = abgegebener Zug
+# Die Spieler im Kopf des Braille-Formulars: "Anna gegen Bert".
+sheet-versus = { $white } gegen { $black }
+sheet-claim = Reklamation von { $side }: { $kind }, { $outcome }
+sheet-claim-with-move = Reklamation von { $side }: { $kind }, { $outcome }; beabsichtigter Zug { $move }
+claim-threefold-repetition = dreimalige Stellungswiederholung
+claim-fifty-moves = 50-Züge-Regel
+claim-time = Zeit
+claim-quickplay-finish = Endspurtphase
+claim-illegal-move = regelwidriger Zug
+claim-pending = offen
+claim-upheld-outcome = berechtigt
+claim-rejected = abgelehnt
+
+## Meldungen der Sprachausgabe
+
+speech-output = Sprachausgabe: { $backend }.
+speech-switch = Sprachausgabe { $from } gestört, weiter mit { $to }.
+speech-dispatcher-unused = speech-dispatcher wird nicht benutzt: { $why }
+speech-stopped = Die Sprachausgabe ist ausgefallen ({ $why }); die Ansagen werden nur gedruckt.
+
+## Namen und die vorgelesene Partie (`rochade scoresheet --format speech`)
+
+# Die Namen der Spieler auf dem Formular, wenn keine angegeben sind.
+name-player = Spieler
+name-opponent = Gegner
+reading-versus = { $white } gegen { $black }.
+reading-move = Zug { $number }:
+reading-side-move = { $side } { $words }.
+reading-result-white-wins = Ergebnis: eins zu null.
+reading-result-black-wins = Ergebnis: null zu eins.
+reading-result-draw = Ergebnis: remis.
+
+## Die getippten Eingaben des Schiedsrichters (`!…`), wenn eine nicht gelesen werden kann
+
+entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
+entry-time-side = !zeit braucht eine Seite: weiss oder schwarz
+entry-time-seconds = !zeit braucht Sekunden, z. B. 120 oder -60
+entry-clocks-white = !uhren braucht die Sekunden von Weiß
+entry-clocks-black = !uhren braucht die Sekunden von Schwarz
+entry-moves-side = !zuege braucht eine Seite: weiss oder schwarz
+entry-moves-number = !zuege braucht eine Anzahl Züge
+entry-penalty-side = !strafe braucht die Seite, die regelwidrig gezogen hat
+entry-reset-ply = !zurueck braucht die Anzahl der Halbzüge, die bleiben
+entry-unknown-result = unbekanntes Ergebnis { $result }: 1-0, 0-1 oder 1/2-1/2
+entry-unknown = unbekannte Eingabe des Schiedsrichters { $entry }; { $help }
+
+## Warum ein Zug nicht möglich ist (Trainingsmodus)
+
+# Die Figuren mit ihren üblichen Namen, für diese Gründe ($role wie bei piece-accusative).
+piece-name = { $role ->
+    [king] König
+    [queen] Dame
+    [rook] Turm
+    [bishop] Läufer
+    [knight] Springer
+   *[pawn] Bauer
+}
+illegal-game-over = Die Partie ist beendet.
+illegal-cannot-reach = { $role ->
+    [queen] Keine
+   *[other] Kein
+} { $piece } kann { $to } erreichen.
+illegal-cannot-reach-from = { $role ->
+    [queen] Die
+   *[other] Der
+} { $piece } auf { $from } kann { $to } nicht erreichen.
+illegal-no-such-piece = Sie haben { $role ->
+    [queen] keine Dame
+    [pawn] keinen Bauern
+   *[other] keinen { $piece }
+}.
+illegal-no-piece-on = Auf { $square } steht keine Figur.
+illegal-opponent-piece-on = Auf { $square } steht { $role ->
+    [queen] eine
+   *[other] ein
+} { $piece } des Gegners.
+illegal-other-piece-on = Auf { $square } steht { $there ->
+    [queen] eine
+   *[other] ein
+} { $there_piece }, { $named ->
+    [queen] keine
+   *[other] kein
+} { $named_piece }.
+illegal-pawn-blocked = Der Bauer auf { $from } ist blockiert und kann nicht nach { $to }.
+illegal-pinned = { $role ->
+    [queen] Die
+   *[other] Der
+} { $piece } auf { $from } ist gefesselt: Ihr König stünde im Schach.
+illegal-king-in-check = Ihr König steht im Schach, und dieser Zug hebt es nicht auf.
+illegal-king-would-be-in-check = Der König stünde auf { $to } im Schach.
+illegal-not-a-promotion = Ein Zug nach { $to } ist keine Umwandlung.
+illegal-bad-promotion-piece = Ein Bauer kann nicht zum { $role ->
+    [pawn] Bauern
+   *[other] { $piece }
+} werden.
+# $side: short, long oder none.
+illegal-castling-no-right = { $side ->
+    [short] Rochade kurz
+    [long] Rochade lang
+   *[none] Rochade
+} ist nicht mehr erlaubt: König oder Turm hat gezogen.
+illegal-castling-in-check = Keine Rochade im Schach.
+illegal-castling-blocked = { $side ->
+    [short] Rochade kurz
+    [long] Rochade lang
+   *[none] Rochade
+} geht nicht: eine Figur steht dazwischen.
+illegal-castling-through-check = { $side ->
+    [short] Rochade kurz
+    [long] Rochade lang
+   *[none] Rochade
+} geht nicht: der König zöge über ein angegriffenes Feld oder in Schach.
+
+## Uhr und Stellung lehnen eine Eingabe des Schiedsrichters ab
+
+clock-error-stopped = die Uhr ist angehalten: die Partie ist beendet
+clock-error-paused = die Uhr ist unterbrochen: erst weiterlaufen lassen
+clock-error-not-started = die Uhr wurde noch nicht gestartet
+clock-error-not-paused = die Uhr ist nicht unterbrochen
+clock-error-already-running = die Uhr läuft schon ({ $running } am Zug)
+clock-error-other-side-running = die Uhr von { $running } läuft, also kann { $side } keinen Zug beenden
+# $speed: standard, rapid oder blitz.
+clock-error-no-time-penalty = die Regeln { $rules } sehen im { $speed ->
+    [rapid] Schnellschach
+    [blitz] Blitzschach
+   *[standard] Turnierschach
+} keine Zeitstrafe für einen regelwidrigen Zug vor: der Gegner reklamiert den Gewinn
+clock-error-untimed = die Partie hat keine Bedenkzeit: es gibt keine Zeit zu ändern
+reset-error-no-such-ply = es gibt keine Stellung nach { $ply } Halbzügen: gespielt sind { $available }
+
+## Zwei Partieformulare abgleichen (`rochade reconcile`), für den Schiedsrichter
+
+reconcile-last-move = Zug { $number } von { $side } ({ $plies } Halbzüge)
+reconcile-no-move = kein Zug
+reconcile-agree = Die beiden Partieformulare stimmen Zug für Zug überein, bis { $last }.
+reconcile-differ = Die Partieformulare unterscheiden sich bei Zug { $number } von { $side }: Formular A { $a }, Formular B { $b }.
+reconcile-has = hat { $text }
+reconcile-has-as = hat { $text } ({ $san })
+reconcile-has-none = hat keinen Zug
+reconcile-sheet-a = Formular A: { $problem }.
+reconcile-sheet-b = Formular B: { $problem }.
+reconcile-agree-up-to = Sie stimmen überein bis { $last }.
+reconcile-agree-on-none = Sie stimmen in keinem Zug überein: zurück zur Anfangsstellung.
+reconcile-position = Die Stellung dort: { $fen }
+reconcile-clocks = Die Uhren nach diesem Zug: Weiß { $white }, Schwarz { $black }.
+reconcile-clock-unknown = unbekannt
+reconcile-journal-differs = Achtung: das Journal hat bis dort nicht dieselben Züge; die Uhrzeiten prüfen.
+# Ein schriftlicher Bericht gibt Zeiten in Ziffern: "1 Stunde, 2 Minuten und 5 Sekunden".
+reconcile-hours = { $count ->
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
+}
+reconcile-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+reconcile-seconds = { $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+}
+and = und

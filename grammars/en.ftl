@@ -1,0 +1,385 @@
+# Rochade's sentences in English: everything said or printed to the player, the opponent and
+# the arbiter, and the scoresheet's headings. Fluent syntax (https://projectfluent.org).
+#
+# Every catalog in grammars/ has the same message ids with the same placeholders (a test
+# checks it). Placeholders are filled by Rochade: words from the vocabulary (grammars/en.toml),
+# numbers already in words ($number) beside their value ($count, for plural selectors), and
+# other sentences from this catalog. The first letter of a sentence is capitalised by Rochade
+# where a placeholder starts it. Leading and trailing spaces of a value are dropped by Fluent.
+
+## Lists and questions
+
+or = or
+read-back-inexact = Did you mean { $words }? Yes or no.
+which-promotion = { $square }: which piece? { $pieces }?
+which-piece = Which piece to { $square }? { $pieces }?
+
+## The player's moves
+
+made = Made.
+withdrawn = Withdrawn. Your move?
+nothing-to-withdraw = There is nothing to withdraw.
+too-late-to-withdraw = The move is made and your opponent's clock is running: it can no longer be corrected.
+not-possible = { $heard }: not possible.
+not-possible-because = { $heard }: not possible, { $reason }.
+not-understood = Not understood.
+not-understood-heard = Not understood: { $heard }.
+answer-not-fitting = { $heard } does not fit. { $question }
+heard-but = { $heard }: { $sentence }
+not-your-turn = It is your opponent's move.
+opponent-not-to-move = It is the player's move, not the opponent's.
+
+## The opponent
+
+opponent-moved = Opponent: { $words }.
+opponent-illegal = Your opponent entered an impossible move: { $text }. Stop the clock and call the arbiter? Yes or no.
+opponent-illegal-for-opponent = That move is not possible: { $text }. Please make another move.
+
+## The arbiter
+
+arbiter-called = The clocks are stopped. Please call the arbiter.
+arbiter-summoned = Arbiter please: { $why }
+player-calls-arbiter = { $side } asks for the arbiter.
+impossible-entry-for-arbiter = { $side } entered an impossible move: { $entered }.
+cancelled = Cancelled.
+no-clock = No time control is set.
+nothing-said-yet = Nothing has been said yet.
+nothing-to-confirm = There is nothing to confirm.
+
+## Draws
+
+draw-offered-to-opponent = A draw is offered.
+draw-offer-sent = Your draw offer has been announced to your opponent.
+draw-offer-with-move = A draw will be offered with the move.
+draw-offer-before-move = Your draw offer is announced. By the Laws a draw is offered after making one's move.
+opponent-offers-draw = Your opponent offers a draw. Say draw to accept, no to decline, or make your move.
+draw-declined = Draw declined.
+draw-offer-lapsed = The draw offer lapsed with the move.
+draw-agreed = Draw agreed.
+claim-upheld = Draw claimed, the clock is stopped: { $why }. The claim is correct.
+claim-for-arbiter = Draw claim by { $side } under Article { $article }: { $why }. The clock is stopped.
+claim-for-arbiter-with-move = Draw claim by { $side } under Article { $article }: { $why }, with the intended move { $move }. The clock is stopped.
+
+## Sides and endings
+
+side-white = White
+side-black = Black
+resign-question = Do you really resign? Yes or no.
+illegal-moves-end = Illegal moves by { $side } (Article { $article })
+illegal-moves-end-drawn = Illegal moves by { $side }, but { $other } can no longer checkmate (Article { $article })
+resigns = { $side } resigns
+time-up = { $side }'s time is up
+time-up-cannot-mate = { $side }'s time is up, but { $other } can no longer checkmate
+resignation = resignation
+opponent-resigned = your opponent resigns
+game-over = The game is over: { $result }.
+not-started = The game has not started yet.
+result-white-wins = White wins
+result-black-wins = Black wins
+result-draw = a draw
+end-checkmate = checkmate
+end-stalemate = stalemate
+end-dead-position = dead position, no mate is possible
+end-fivefold-repetition = the same position for the fifth time
+end-seventy-five-moves = 75 moves without a pawn move or capture
+end-threefold-repetition = the same position for the third time
+end-fifty-moves = 50 moves without a pawn move or capture
+# The end of a game for the player: the reason, then the outcome.
+game-ended = { $reason }. { $outcome }
+game-ended-for-opponent = { $reason }: { $result }.
+outcome-draw = Draw.
+outcome-won = You win.
+outcome-lost = You lose.
+time-claim-cannot-mate = your opponent's time is up, but you can no longer checkmate
+time-claim-won = your opponent's time is up, claimed
+own-time-lost = your time is up, claimed by your opponent
+own-time-draw = your time is up, but your opponent can no longer checkmate
+no-flag-to-claim = The player's time is not up: there is nothing to claim.
+
+## Touched pieces (D.2.9.e)
+
+# $role: king, queen, rook, bishop, knight or pawn; $name: the vocabulary's word for it.
+# English needs no role; the selector with a single default keeps the placeholders the same.
+piece-accusative = the { $role ->
+   *[other] { $name }
+}
+touch-report-for-arbiter = Report to the arbiter (Article D.2.9.e): { $side } touched the piece on { $what }.
+touch-report-for-player = Your opponent touched { $piece } on { $square }. The arbiter is informed.
+touch-square-for-player = Your opponent touched the square { $square }. The arbiter is informed.
+touch-claim = touched piece on { $square } reported (D.2.9.e)
+bad-square = { $text } is not a square.
+
+## Adjournment
+
+adjourn-player-seals = The game is adjourned. Your next move is sealed: say it; it is only recorded, not announced.
+adjourn-opponent-seals = The game is adjourned. Your opponent seals a move.
+sealed-for-player = Sealed move recorded: { $words }. The clocks are stopped.
+sealed-for-others = The move is sealed; the clocks are stopped.
+resumed-with = Resumption. The sealed move: { $words }.
+adjourned = The game is adjourned. The sealed move is made when it resumes.
+nothing-sealed = There is no sealed move.
+
+## The arbiter's entries
+
+clocks-paused = The clocks are stopped.
+clocks-resumed = The clock runs again.
+time-changed = The arbiter changed the time. { $report }
+position-reset = The arbiter reset the position to after move { $moves }: { $last }.
+position-reset-to-start = The arbiter reset the position to the start.
+arbiter-result = The arbiter's decision: { $result }. { $reason }
+not-in-tournament = That is not allowed in tournament mode.
+journal-failed = Warning: the game journal cannot be written ({ $why }). The input was not carried out.
+error-unknown-result = unknown result { $result }: expected 1-0, 0-1 or 1/2-1/2
+error-game-over-no-reset = the game is over: its position can no longer be reset
+
+## The position (training mode)
+
+position = Your pieces: { $own }. Opponent: { $opponent }. { $turn }
+your-move = It is your move.
+# A kind of piece in the plural; $role as in piece-accusative.
+pieces = { $role ->
+   *[other] { $name }s
+}
+square-empty = { $square }: empty.
+square-own = { $square }: your { $role ->
+   *[other] { $piece }
+}.
+square-opponent = { $square }: your opponent's { $piece }.
+pieces-none = none
+piece-query = Your { $pieces }: { $own }. Your opponent's { $pieces }: { $theirs }.
+
+## Help
+
+help-read-back = { $yes } confirms the move, { $no } or { $correction } withdraws it, or say another move.
+help-question = Answer the question, or { $no } to cancel.
+# $example: a knight move in the game's vocabulary ("knight Felix three").
+help-your-move = It is your move: say the piece and the square, for example { $example }.
+help-commands = { $lead } Also: { $commands }.
+help-over = The game is over. Time, moves and repeat still work.
+
+## The clock in words
+
+# $count: the number; $number: the same in words.
+hours = { $count ->
+    [one] one hour
+   *[other] { $number } hours
+}
+minutes = { $count ->
+    [one] one minute
+   *[other] { $number } minutes
+}
+seconds = { $count ->
+    [one] one second
+   *[other] { $number } seconds
+}
+time-report = You: { $own }. Opponent: { $opponent }.
+moves-played = { $count ->
+    [0] no moves played yet
+    [one] one move played
+   *[other] { $number } moves played
+}
+moves-to-control = { $count ->
+    [one] one move to the time control
+   *[other] { $number } to the time control
+}
+moves-report = { $played }.
+moves-report-to-control = { $played }, { $rest }.
+warning-own = { $time } left.
+warning-opponent = Opponent: { $time } left.
+period-added-own = Time control reached, { $time } added.
+period-added-opponent = Opponent: time control reached, { $time } added.
+flag-own = Your time is up.
+flag-opponent = Your opponent's time is up.
+
+## Printed lines of `play` and `relay`
+
+to-player = To you: { $text }
+to-opponent = To the opponent: { $text }
+to-arbiter = To the arbiter: { $text }
+error-line = Error: { $error }
+journal-note = Journal note: { $note }
+game-resumed = Game resumed from { $path } ({ $events } events; { $seconds } seconds of interruption, counted against the running clock).
+game-started = Rochade game: you play { $side }. Journal: { $path }. Say help for what can be said; quit ends the program.
+relay-started = Rochade relay: you play { $side }. Journal: { $path }. Say help for what can be said; quit ends the program.
+last-said = Last said: { $text }
+no-voice-input = No voice input ({ $why }). Use the keyboard.
+ready = Rochade ready. You play { $side }.
+listening = Listening.
+not-read = Not read: { $why }
+voice-input-stopped = Voice input stopped ({ $why }). Use the keyboard.
+journal-cannot-be-written = Warning: the journal cannot be written ({ $why }). The input was not carried out.
+scoresheet-files = Scoresheet: { $files }
+
+## The scoresheet (print, braille, PGN comments)
+
+sheet-title = SCORESHEET
+sheet-white = White
+sheet-black = Black
+sheet-event = Event
+sheet-site = Site
+sheet-date = Date
+sheet-round = Round
+sheet-time-control = Time control
+sheet-rules = Rules
+sheet-start-position = Start position
+sheet-result = Result
+sheet-in-progress = game in progress
+sheet-adjourned = adjourned
+sheet-white-signature = White's signature
+sheet-black-signature = Black's signature
+# A sealed move in its place on the sheet; the braille sheet writes it in capitals.
+sheet-sealed = sealed
+sheet-sealed-move = sealed move
+# The players in the braille heading: "Anna v Bert".
+sheet-versus = { $white } v { $black }
+sheet-claim = Claim by { $side }: { $kind }, { $outcome }
+sheet-claim-with-move = Claim by { $side }: { $kind }, { $outcome }; intended move { $move }
+claim-threefold-repetition = threefold repetition
+claim-fifty-moves = fifty-move rule
+claim-time = time
+claim-quickplay-finish = quickplay finish
+claim-illegal-move = illegal move
+claim-pending = pending
+claim-upheld-outcome = upheld
+claim-rejected = rejected
+
+## Speech output notices
+
+speech-output = Speech output: { $backend }.
+speech-switch = Speech output { $from } failed, continuing with { $to }.
+speech-dispatcher-unused = speech-dispatcher is not used: { $why }
+speech-stopped = Speech output stopped ({ $why }); announcements are printed only.
+
+## Names and the game read aloud (`rochade scoresheet --format speech`)
+
+# The players' names on the sheet when none are given.
+name-player = Player
+name-opponent = Opponent
+reading-versus = { $white } versus { $black }.
+reading-move = Move { $number }:
+reading-side-move = { $side } { $words }.
+reading-result-white-wins = Result: one nil.
+reading-result-black-wins = Result: nil one.
+reading-result-draw = Result: a draw.
+
+## The arbiter's typed entries (`!…`), when one cannot be read
+
+entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
+entry-time-side = !zeit needs a side: weiss or schwarz
+entry-time-seconds = !zeit needs seconds, e.g. 120 or -60
+entry-clocks-white = !uhren needs White's seconds
+entry-clocks-black = !uhren needs Black's seconds
+entry-moves-side = !zuege needs a side: weiss or schwarz
+entry-moves-number = !zuege needs a number of moves
+entry-penalty-side = !strafe needs the side that made the illegal move
+entry-reset-ply = !zurueck needs the number of half-moves to keep
+entry-unknown-result = unknown result { $result }: 1-0, 0-1 or 1/2-1/2
+entry-unknown = unknown arbiter entry { $entry }; { $help }
+
+## Why a move is not possible (training mode; the `interpret` JSON's reason)
+
+# The pieces by their usual names, for these reasons ($role as in piece-accusative).
+piece-name = { $role ->
+    [king] king
+    [queen] queen
+    [rook] rook
+    [bishop] bishop
+    [knight] knight
+   *[pawn] pawn
+}
+# English does not inflect by piece: a selector with only a default keeps the placeholders.
+illegal-game-over = the game is over
+illegal-cannot-reach = no { $role ->
+   *[other] { $piece }
+} can reach { $to }
+illegal-cannot-reach-from = the { $role ->
+   *[other] { $piece }
+} on { $from } cannot reach { $to }
+illegal-no-such-piece = you have no { $role ->
+   *[other] { $piece }
+}
+illegal-no-piece-on = there is no piece on { $square }
+illegal-opponent-piece-on = the { $role ->
+   *[other] { $piece }
+} on { $square } is the opponent's
+illegal-other-piece-on = there is a { $there ->
+   *[other] { $there_piece }
+} on { $square }, not a { $named ->
+   *[other] { $named_piece }
+}
+illegal-pawn-blocked = the pawn on { $from } is blocked and cannot go to { $to }
+illegal-pinned = the { $role ->
+   *[other] { $piece }
+} on { $from } is pinned: your king would be in check
+illegal-king-in-check = your king is in check and this move does not answer it
+illegal-king-would-be-in-check = the king would be in check on { $to }
+illegal-not-a-promotion = a move to { $to } is not a promotion
+illegal-bad-promotion-piece = a pawn cannot become a { $role ->
+   *[other] { $piece }
+}
+# $side: short, long or none.
+illegal-castling-no-right = { $side ->
+    [short] castling short
+    [long] castling long
+   *[none] castling
+} is no longer allowed: the king or rook has moved
+illegal-castling-in-check = no castling out of check
+illegal-castling-blocked = { $side ->
+    [short] castling short
+    [long] castling long
+   *[none] castling
+} is blocked: a piece stands in between
+illegal-castling-through-check = { $side ->
+    [short] castling short
+    [long] castling long
+   *[none] castling
+} is not possible: the king would cross or land on an attacked square
+
+## The clock and the position refusing an arbiter's entry
+
+clock-error-stopped = the clock has been stopped: the game is over
+clock-error-paused = the clock is paused: resume it first
+clock-error-not-started = the clock has not been started yet
+clock-error-not-paused = the clock is not paused
+clock-error-already-running = the clock is already running ({ $running } to move)
+clock-error-other-side-running = { $running }'s clock is running, so { $side } cannot complete a move
+# $speed: standard, rapid or blitz.
+clock-error-no-time-penalty = the { $rules } Laws give no time penalty for an illegal move in { $speed ->
+    [rapid] rapid
+    [blitz] blitz
+   *[standard] standard
+} chess: the opponent claims the game instead
+clock-error-untimed = the game is untimed: there is no time to adjust
+reset-error-no-such-ply = there is no position after { $ply } half-moves: { $available } have been played
+
+## Reconciling two scoresheets (`rochade reconcile`), for the arbiter
+
+reconcile-last-move = { $side }'s move { $number } ({ $plies } half-moves)
+reconcile-no-move = no move
+reconcile-agree = The two scoresheets agree move for move, up to { $last }.
+reconcile-differ = The scoresheets differ at { $side }'s move { $number }: sheet A { $a }, sheet B { $b }.
+reconcile-has = has { $text }
+reconcile-has-as = has { $text } ({ $san })
+reconcile-has-none = has no move
+reconcile-sheet-a = Sheet A: { $problem }.
+reconcile-sheet-b = Sheet B: { $problem }.
+reconcile-agree-up-to = They agree up to { $last }.
+reconcile-agree-on-none = They agree on no move: go back to the start position.
+reconcile-position = The position there: { $fen }
+reconcile-clocks = The clocks after that move: White { $white }, Black { $black }.
+reconcile-clock-unknown = unknown
+reconcile-journal-differs = Warning: the journal does not have the same moves up to there; check the clock readings.
+# A written report gives times in digits: "1 hour, 2 minutes and 5 seconds".
+reconcile-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+reconcile-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+reconcile-seconds = { $count ->
+    [one] { $count } second
+   *[other] { $count } seconds
+}
+and = and
