@@ -401,3 +401,51 @@ reconcile-seconds = { $count ->
    *[other] { $count } Sekunden
 }
 and = und
+
+## Eine Partie aus ihrem Journal fortsetzen
+
+resumed-before-first-move = vor dem ersten Zug
+resumed-after-move = nach Zug { $count }
+resumed-after-white-move = nach Zug { $count } von Weiß
+resumed-player-clock-runs = Sie sind am Zug, Ihre Uhr läuft
+resumed-opponent-clock-runs = der Gegner ist am Zug, seine Uhr läuft
+resumed-player-clocks-stopped = Sie sind am Zug, die Uhren stehen
+resumed-opponent-clocks-stopped = der Gegner ist am Zug, die Uhren stehen
+resumed-player-to-move = Sie sind am Zug
+resumed-opponent-to-move = der Gegner ist am Zug
+# $after: "nach Zug 23"; $turn: "Sie sind am Zug, Ihre Uhr läuft".
+resumed-where = Partie fortgesetzt { $after }, { $turn }.
+# $result: der Satz zum Ergebnis.
+resumed-game-over = Partie wieder geöffnet { $after }. { $result }
+announce-again = Noch einmal: { $words }
+journal-torn-line = Die letzte Zeile des Journals, Zeile { $line }, war unvollständig, weil das Programm beim Schreiben unterbrochen wurde. Sie ist verworfen und beiseite gespeichert.
+journal-broken-line = Zeile { $line } des Journals ist unlesbar.
+journal-changed-line = Zeile { $line } des Journals wurde verändert: ihre Prüfsumme stimmt nicht.
+journal-unsealed-line = Zeile { $line } des Journals hat keine Prüfsumme.
+journal-missing-lines = { $count ->
+    [one] Vor Zeile { $line } des Journals fehlt eine Zeile.
+   *[other] Vor Zeile { $line } des Journals fehlen { $count } Zeilen.
+}
+journal-line-out-of-place = Zeile { $line } des Journals steht nicht an ihrem Platz.
+journal-line-out-of-time = Zeile { $line } des Journals hat eine frühere Zeit als die Zeile davor.
+journal-resume-question = Die Partie kann ab Zeile { $line } des Journals fortgesetzt werden, { $after }. Was danach steht, bleibt im Journal, wird aber nicht verwendet. Fortsetzen? Ja oder nein.
+journal-not-resumed = Nicht fortgesetzt. Das Journal ist unverändert.
+journal-resumed-after-damage = Fortgesetzt ab Zeile { $line }; die beschädigten Zeilen bleiben im Journal, beiseitegelegt.
+
+## Eingaben, die nicht gelesen wurden
+
+typed-line-too-long = Die Eingabe ist länger als { $count } Zeichen und wurde nicht gelesen. Bitte kürzer eingeben.
+typed-line-not-text = Die Eingabe ist kein lesbarer Text und wurde nicht gelesen.
+
+## Zeit, die keiner Uhr angerechnet wurde (für den Schiedsrichter)
+
+# $duration: die Dauer in Worten; $count: dieselbe in Sekunden.
+duration-with-seconds = { $duration } ({ $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+})
+uncounted-time-rules = Sie ist keiner Uhr angerechnet. Bitte entscheiden Sie; anrechnen mit !zeit weiss -Sekunden oder !zeit schwarz -Sekunden.
+# $duration: "eine Stunde (3600 Sekunden)"; $rules: der Satz darüber, wie man anrechnet.
+wall-clock-went-back = Die Uhrzeit des Computers ist seit dem letzten Journaleintrag um { $duration } zurückgegangen; die Dauer der Unterbrechung ist unbekannt. { $rules }
+downtime-too-long = Das Programm war laut Uhrzeit des Computers { $duration } unterbrochen, zu lange, um sie ohne Sie anzurechnen. { $rules }
+computer-was-suspended = Der Computer war { $duration } im Ruhezustand; in dieser Zeit konnte Rochade nichts hören und nichts ansagen. { $rules }

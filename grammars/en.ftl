@@ -383,3 +383,51 @@ reconcile-seconds = { $count ->
    *[other] { $count } seconds
 }
 and = and
+
+## Resuming a game from its journal
+
+resumed-before-first-move = before the first move
+resumed-after-move = after move { $count }
+resumed-after-white-move = after White's move { $count }
+resumed-player-clock-runs = it is your move, your clock is running
+resumed-opponent-clock-runs = it is your opponent's move, their clock is running
+resumed-player-clocks-stopped = it is your move, the clocks are stopped
+resumed-opponent-clocks-stopped = it is your opponent's move, the clocks are stopped
+resumed-player-to-move = it is your move
+resumed-opponent-to-move = it is your opponent's move
+# $after: "after move 23"; $turn: "it is your move, your clock is running".
+resumed-where = Game resumed { $after }, { $turn }.
+# $result: the sentence of the result.
+resumed-game-over = Game reopened { $after }. { $result }
+announce-again = Once more: { $words }
+journal-torn-line = The last line of the journal, line { $line }, was incomplete: the program stopped while writing it. It was dropped and saved aside.
+journal-broken-line = Line { $line } of the journal cannot be read.
+journal-changed-line = Line { $line } of the journal was changed: its checksum does not match.
+journal-unsealed-line = Line { $line } of the journal has no checksum.
+journal-missing-lines = { $count ->
+    [one] A line is missing before line { $line } of the journal.
+   *[other] { $count } lines are missing before line { $line } of the journal.
+}
+journal-line-out-of-place = Line { $line } of the journal is out of its place.
+journal-line-out-of-time = Line { $line } of the journal has an earlier time than the line before it.
+journal-resume-question = The game can be resumed from line { $line } of the journal, { $after }. What follows stays in the journal but is not used. Resume? Yes or no.
+journal-not-resumed = Not resumed. The journal is unchanged.
+journal-resumed-after-damage = Resumed from line { $line }; the damaged lines stay in the journal, set aside.
+
+## Input that was not read
+
+typed-line-too-long = The line is longer than { $count } characters and was not read. Please type it shorter.
+typed-line-not-text = The line is not readable text and was not read.
+
+## Time counted on no clock (for the arbiter)
+
+# $duration: the time in words; $count: the same in seconds.
+duration-with-seconds = { $duration } ({ $count ->
+    [one] { $count } second
+   *[other] { $count } seconds
+})
+uncounted-time-rules = It was not counted on either clock. Please decide; to count it, !time white -SECONDS or !time black -SECONDS.
+# $duration: "one hour (3600 seconds)"; $rules: the sentence on how to count it.
+wall-clock-went-back = The computer's clock went back by { $duration } since the last journal entry; how long the interruption lasted is unknown. { $rules }
+downtime-too-long = By the computer's clock the program was down for { $duration }, too long to count without you. { $rules }
+computer-was-suspended = The computer was suspended for { $duration }; meanwhile Rochade could neither hear nor announce anything. { $rules }

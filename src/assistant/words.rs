@@ -15,7 +15,6 @@ use crate::clock::ClockError;
 use crate::game::{EndReason, GameError, GameResult};
 use crate::interpret::spoken_move;
 use crate::journal::{Damage, JournalProblem};
-use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Vocab};
 
 /// The assistant's words for one language and vocabulary.
@@ -823,23 +822,6 @@ pub fn capitalize(text: &str) -> String {
     }
 }
 
-// ----- not yet in the catalogs ----------------------------------------------------------
-// The sentences below came with the journal's checks and the bounded input before the
-// catalogs; they are still written here, in German and English, until they move into
-// grammars/*.ftl like the rest.
-impl Words {
-    fn lang(&self) -> Lang {
-        self.catalog.lang()
-    }
-
-    fn t(&self, de: &str, en: &str) -> String {
-        match self.lang() {
-            Lang::En => en.to_string(),
-            _ => de.to_string(),
-        }
-    }
-}
-
 // ----- resuming a game from its journal ---------------------------------------------------
 
 /// Whose turn it is at a resumption, and how the clocks stand, for [`Words::resumed`].
@@ -859,13 +841,12 @@ impl Words {
     /// Where the game stands: "nach Zug 23" (after Black's move 23), "nach Zug 24 von Weiß",
     /// "vor dem ersten Zug".
     pub fn after_move(&self, last: Option<(u32, Color)>) -> String {
-        match (self.lang(), last) {
-            (Lang::De, None) => "vor dem ersten Zug".into(),
-            (Lang::En, None) => "before the first move".into(),
-            (Lang::De, Some((n, Color::Black))) => format!("nach Zug {n}"),
-            (Lang::En, Some((n, Color::Black))) => format!("after move {n}"),
-            (Lang::De, Some((n, Color::White))) => format!("nach Zug {n} von Weiß"),
-            (Lang::En, Some((n, Color::White))) => format!("after White's move {n}"),
+        match last {
+            None => self.msg("resumed-before-first-move"),
+            Some((n, Color::Black)) => self.msg_with("resumed-after-move", &[("count", n.into())]),
+            Some((n, Color::White)) => {
+                self.msg_with("resumed-after-white-move", &[("count", n.into())])
+            }
         }
     }
 
@@ -873,44 +854,30 @@ impl Words {
     /// am Zug, Ihre Uhr läuft."
     pub fn resumed(&self, last: Option<(u32, Color)>, at: &ResumedAt) -> String {
         let after = self.after_move(last);
-        match (self.lang(), at) {
-            (Lang::De, ResumedAt::Over { result }) => {
-                format!("Partie wieder geöffnet {after}. {}", self.game_over(result))
-            }
-            (Lang::En, ResumedAt::Over { result }) => {
-                format!("Game reopened {after}. {}", self.game_over(result))
-            }
-            (
-                _,
-                ResumedAt::Playing {
-                    player_to_move,
-                    clock_runs_for_mover,
-                },
-            ) => {
-                let turn = match (player_to_move, clock_runs_for_mover) {
-                    (true, Some(true)) => self.t(
-                        "Sie sind am Zug, Ihre Uhr läuft",
-                        "it is your move, your clock is running",
-                    ),
-                    (false, Some(true)) => self.t(
-                        "der Gegner ist am Zug, seine Uhr läuft",
-                        "it is your opponent's move, their clock is running",
-                    ),
-                    (true, Some(false)) => self.t(
-                        "Sie sind am Zug, die Uhren stehen",
-                        "it is your move, the clocks are stopped",
-                    ),
-                    (false, Some(false)) => self.t(
-                        "der Gegner ist am Zug, die Uhren stehen",
-                        "it is your opponent's move, the clocks are stopped",
-                    ),
-                    (true, None) => self.t("Sie sind am Zug", "it is your move"),
-                    (false, None) => self.t("der Gegner ist am Zug", "it is your opponent's move"),
-                };
-                match self.lang() {
-                    Lang::De => format!("Partie fortgesetzt {after}, {turn}."),
-                    Lang::En => format!("Game resumed {after}, {turn}."),
-                }
+        match at {
+            ResumedAt::Over { result } => self.msg_with(
+                "resumed-game-over",
+                &[
+                    ("after", after.into()),
+                    ("result", self.game_over(result).into()),
+                ],
+            ),
+            ResumedAt::Playing {
+                player_to_move,
+                clock_runs_for_mover,
+            } => {
+                let turn = self.msg(match (player_to_move, clock_runs_for_mover) {
+                    (true, Some(true)) => "resumed-player-clock-runs",
+                    (false, Some(true)) => "resumed-opponent-clock-runs",
+                    (true, Some(false)) => "resumed-player-clocks-stopped",
+                    (false, Some(false)) => "resumed-opponent-clocks-stopped",
+                    (true, None) => "resumed-player-to-move",
+                    (false, None) => "resumed-opponent-to-move",
+                });
+                self.msg_with(
+                    "resumed-where",
+                    &[("after", after.into()), ("turn", turn.into())],
+                )
             }
         }
     }
@@ -919,78 +886,40 @@ impl Words {
     /// announcement may not have been made before the interruption): "Noch einmal: Springer
     /// Felix drei".
     pub fn announce_again(&self, words: &str) -> String {
-        match self.lang() {
-            Lang::De => format!("Noch einmal: {}", capitalize(words)),
-            Lang::En => format!("Once more: {}", capitalize(words)),
-        }
+        self.msg_with("announce-again", &[("words", capitalize(words).into())])
     }
 
     /// The torn last line of a journal, dropped at a resumption.
     pub fn journal_torn_line(&self, line: usize) -> String {
-        match self.lang() {
-            Lang::De => format!(
-                "Die letzte Zeile des Journals, Zeile {line}, war unvollständig, weil das Programm beim Schreiben unterbrochen wurde. Sie ist verworfen und beiseite gespeichert."
-            ),
-            Lang::En => format!(
-                "The last line of the journal, line {line}, was incomplete: the program stopped while writing it. It was dropped and saved aside."
-            ),
-        }
+        self.msg_with("journal-torn-line", &[("line", line.into())])
     }
 
     /// One damage found in a journal, in plain words with its line number.
     pub fn journal_damage(&self, problem: &JournalProblem) -> String {
-        let de = self.lang() == Lang::De;
         match problem {
             JournalProblem::TornLastLine { line, .. } => self.journal_torn_line(*line),
             JournalProblem::BrokenLine { line, .. } => {
-                if de {
-                    format!("Zeile {line} des Journals ist unlesbar.")
-                } else {
-                    format!("Line {line} of the journal cannot be read.")
+                self.msg_with("journal-broken-line", &[("line", (*line).into())])
+            }
+            JournalProblem::Damaged { line, damage } => {
+                let line = (*line).into();
+                match damage {
+                    Damage::ChecksumMismatch => {
+                        self.msg_with("journal-changed-line", &[("line", line)])
+                    }
+                    Damage::NoChecksum => self.msg_with("journal-unsealed-line", &[("line", line)]),
+                    Damage::Missing { count } => self.msg_with(
+                        "journal-missing-lines",
+                        &[("line", line), ("count", (*count).into())],
+                    ),
+                    Damage::OutOfOrder { .. } => {
+                        self.msg_with("journal-line-out-of-place", &[("line", line)])
+                    }
+                    Damage::OutOfTime { .. } => {
+                        self.msg_with("journal-line-out-of-time", &[("line", line)])
+                    }
                 }
             }
-            JournalProblem::Damaged { line, damage } => match (damage, de) {
-                (Damage::ChecksumMismatch, true) => {
-                    format!(
-                        "Zeile {line} des Journals wurde verändert: ihre Prüfsumme stimmt nicht."
-                    )
-                }
-                (Damage::ChecksumMismatch, false) => {
-                    format!("Line {line} of the journal was changed: its checksum does not match.")
-                }
-                (Damage::NoChecksum, true) => {
-                    format!("Zeile {line} des Journals hat keine Prüfsumme.")
-                }
-                (Damage::NoChecksum, false) => {
-                    format!("Line {line} of the journal has no checksum.")
-                }
-                (Damage::Missing { count: 1 }, true) => {
-                    format!("Vor Zeile {line} des Journals fehlt eine Zeile.")
-                }
-                (Damage::Missing { count }, true) => {
-                    format!("Vor Zeile {line} des Journals fehlen {count} Zeilen.")
-                }
-                (Damage::Missing { count: 1 }, false) => {
-                    format!("A line is missing before line {line} of the journal.")
-                }
-                (Damage::Missing { count }, false) => {
-                    format!("{count} lines are missing before line {line} of the journal.")
-                }
-                (Damage::OutOfOrder { .. }, true) => {
-                    format!("Zeile {line} des Journals steht nicht an ihrem Platz.")
-                }
-                (Damage::OutOfOrder { .. }, false) => {
-                    format!("Line {line} of the journal is out of its place.")
-                }
-                (Damage::OutOfTime { .. }, true) => {
-                    format!("Zeile {line} des Journals hat eine frühere Zeit als die Zeile davor.")
-                }
-                (Damage::OutOfTime { .. }, false) => {
-                    format!(
-                        "Line {line} of the journal has an earlier time than the line before it."
-                    )
-                }
-            },
         }
     }
 
@@ -1000,35 +929,26 @@ impl Words {
         last_good_line: usize,
         last: Option<(u32, Color)>,
     ) -> String {
-        let after = self.after_move(last);
-        match self.lang() {
-            Lang::De => format!(
-                "Die Partie kann ab Zeile {last_good_line} des Journals fortgesetzt werden, {after}. Was danach steht, bleibt im Journal, wird aber nicht verwendet. Fortsetzen? Ja oder nein."
-            ),
-            Lang::En => format!(
-                "The game can be resumed from line {last_good_line} of the journal, {after}. What follows stays in the journal but is not used. Resume? Yes or no."
-            ),
-        }
+        self.msg_with(
+            "journal-resume-question",
+            &[
+                ("line", last_good_line.into()),
+                ("after", self.after_move(last).into()),
+            ],
+        )
     }
 
     /// A damaged journal that was not resumed.
     pub fn journal_not_resumed(&self) -> String {
-        self.t(
-            "Nicht fortgesetzt. Das Journal ist unverändert.",
-            "Not resumed. The journal is unchanged.",
-        )
+        self.msg("journal-not-resumed")
     }
 
     /// A damaged journal resumed with the player's or arbiter's consent.
     pub fn journal_resumed_after_damage(&self, last_good_line: usize) -> String {
-        match self.lang() {
-            Lang::De => format!(
-                "Fortgesetzt ab Zeile {last_good_line}; die beschädigten Zeilen bleiben im Journal, beiseitegelegt."
-            ),
-            Lang::En => format!(
-                "Resumed from line {last_good_line}; the damaged lines stay in the journal, set aside."
-            ),
-        }
+        self.msg_with(
+            "journal-resumed-after-damage",
+            &[("line", last_good_line.into())],
+        )
     }
 }
 
@@ -1036,84 +956,46 @@ impl Words {
 impl Words {
     /// A typed line longer than the limit (`bytes`) was refused; the game goes on.
     pub fn typed_line_too_long(&self, bytes: usize) -> String {
-        match self.lang() {
-            Lang::De => format!(
-                "Die Eingabe ist länger als {bytes} Zeichen und wurde nicht gelesen. Bitte kürzer eingeben."
-            ),
-            Lang::En => format!(
-                "The line is longer than {bytes} characters and was not read. Please type it shorter."
-            ),
-        }
+        self.msg_with("typed-line-too-long", &[("count", bytes.into())])
     }
 
     /// A typed line that is not text (not UTF-8) was refused; the game goes on.
     pub fn typed_line_not_text(&self) -> String {
-        self.t(
-            "Die Eingabe ist kein lesbarer Text und wurde nicht gelesen.",
-            "The line is not readable text and was not read.",
-        )
+        self.msg("typed-line-not-text")
     }
 }
 
 /// What the arbiter hears about time the program did not count on a clock.
 impl Words {
-    fn time_and_seconds(&self, ms: u64) -> String {
-        let words = crate::clock::spoken::duration_words(ms, self.lang());
-        match self.lang() {
-            Lang::De => format!("{words} ({} Sekunden)", ms / 1000),
-            Lang::En => format!("{words} ({} seconds)", ms / 1000),
-        }
-    }
-
-    fn arbiter_rules(&self) -> String {
-        self.t(
-            "Sie ist keiner Uhr angerechnet. Bitte entscheiden Sie; anrechnen mit !zeit weiss -Sekunden oder !zeit schwarz -Sekunden.",
-            "It was not counted on either clock. Please decide; to count it, !time white -SECONDS or !time black -SECONDS.",
+    /// A time the arbiter is to rule on, and how to count it: one of the messages
+    /// `wall-clock-went-back`, `downtime-too-long`, `computer-was-suspended`.
+    fn uncounted_time(&self, id: &str, ms: u64) -> String {
+        let words = crate::clock::spoken::duration_words(ms, self.catalog.lang());
+        let duration = self.msg_with(
+            "duration-with-seconds",
+            &[("duration", words.into()), ("count", (ms / 1000).into())],
+        );
+        self.msg_with(
+            id,
+            &[
+                ("duration", duration.into()),
+                ("rules", self.msg("uncounted-time-rules").into()),
+            ],
         )
     }
 
     /// At a resumption: the computer's wall clock is earlier than at the last journal entry.
     pub fn wall_clock_went_back(&self, ms: u64) -> String {
-        let back = self.time_and_seconds(ms);
-        match self.lang() {
-            Lang::De => format!(
-                "Die Uhrzeit des Computers ist seit dem letzten Journaleintrag um {back} zurückgegangen; die Dauer der Unterbrechung ist unbekannt. {}",
-                self.arbiter_rules()
-            ),
-            Lang::En => format!(
-                "The computer's clock went back by {back} since the last journal entry; how long the interruption lasted is unknown. {}",
-                self.arbiter_rules()
-            ),
-        }
+        self.uncounted_time("wall-clock-went-back", ms)
     }
 
     /// At a resumption: by the wall clock the program was down longer than is counted alone.
     pub fn downtime_too_long(&self, ms: u64) -> String {
-        let down = self.time_and_seconds(ms);
-        match self.lang() {
-            Lang::De => format!(
-                "Das Programm war laut Uhrzeit des Computers {down} unterbrochen, zu lange, um sie ohne Sie anzurechnen. {}",
-                self.arbiter_rules()
-            ),
-            Lang::En => format!(
-                "By the computer's clock the program was down for {down}, too long to count without you. {}",
-                self.arbiter_rules()
-            ),
-        }
+        self.uncounted_time("downtime-too-long", ms)
     }
 
     /// During the game: the computer was suspended (it could neither hear nor announce).
     pub fn computer_was_suspended(&self, ms: u64) -> String {
-        let suspended = self.time_and_seconds(ms);
-        match self.lang() {
-            Lang::De => format!(
-                "Der Computer war {suspended} im Ruhezustand; in dieser Zeit konnte Rochade nichts hören und nichts ansagen. {}",
-                self.arbiter_rules()
-            ),
-            Lang::En => format!(
-                "The computer was suspended for {suspended}; meanwhile Rochade could neither hear nor announce anything. {}",
-                self.arbiter_rules()
-            ),
-        }
+        self.uncounted_time("computer-was-suspended", ms)
     }
 }
