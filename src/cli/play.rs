@@ -31,7 +31,7 @@ use shakmaty::Color;
 use crate::asr::input::VoiceEvent;
 use crate::assistant::protocol::Heard;
 use crate::assistant::protocol::{
-    Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
+    About, Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
 use crate::assistant::words::Words;
 use crate::bounded::{BoundedLines, InputError, TYPED};
@@ -175,7 +175,7 @@ impl Printer {
             effect: Effect::Say {
                 to: Listener::Arbiter,
                 text,
-                about: serde_json::Value::Null,
+                about: About::Nothing,
             },
         });
     }
@@ -674,7 +674,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         // The utterance that was read back as a move is the move's recording.
                         let read_back = effects.iter().any(|e| {
                             matches!(&e.effect, Effect::Say { to: Listener::Player, about, .. }
-                                if about.get("read_back").is_some())
+                                if about.is_read_back())
                         });
                         if let (true, Some(samples)) = (read_back, utterance.take()) {
                             r.heard(samples);
@@ -705,7 +705,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                     let show = effects.iter().any(|e| match &e.effect {
                         Effect::Made { .. } | Effect::End { .. } | Effect::Sealed { .. } => true,
-                        Effect::Say { about, .. } => about.get("white_ms").is_some(),
+                        Effect::Say { about, .. } => about.clocks().is_some(),
                         _ => false,
                     });
                     if show && let Some(d) = braille.as_mut() {
