@@ -1,5 +1,7 @@
 //! The events the assistant takes and the effects it gives, with their JSON form: the
-//! `replay` interface, and the lines of the game journal.
+//! `replay` interface, and the lines of the game journal. Effects carry typed facts (an
+//! announcement's [`About`], an ending's [`EndCause`], a claim's [`Claimed`]); JSON is made from
+//! them only at the edge ([`TimedEffect::to_json`]), flat as the interface has always been.
 //!
 //! ```
 //! use rochade::assistant::protocol::{Event, TimedEvent};
