@@ -440,6 +440,31 @@ mod tests {
     }
 
     #[test]
+    fn an_end_cause_is_its_key_and_any_other_text_the_arbiters_words() {
+        for key in [
+            "checkmate",
+            "75-move rule",
+            "agreement",
+            "time, but the claimant cannot mate",
+            "illegal moves",
+        ] {
+            let cause = EndCause::from(key.to_string());
+            assert!(!matches!(cause, EndCause::Arbiter(_)), "{key}");
+            assert_eq!(cause.key(), key);
+        }
+        let arbiter = EndCause::from("Handy klingelte".to_string());
+        assert_eq!(arbiter, EndCause::Arbiter("Handy klingelte".into()));
+        assert_eq!(
+            serde_json::to_value(&arbiter).ok(),
+            Some(json!("Handy klingelte"))
+        );
+        assert_eq!(
+            EndCause::Board(crate::game::EndReason::FiftyMovesClaim).key(),
+            "50-move rule claimed"
+        );
+    }
+
+    #[test]
     fn a_field_is_read_by_its_json_name_as_the_json_has_it() {
         let about = About::ReadBack { mv: mv(), no: 3 };
         assert_eq!(about.get("uci").and_then(|f| f.as_str()), Some("e2e4"));

@@ -1,5 +1,7 @@
 //! The live ticker: a thread that sends a [`Tick`] with the game time in ms over a channel, at
-//! least ten times a second, for the shell's loop to feed [`Clock::poll`](super::Clock::poll).
+//! least ten times a second; the shell's loop makes it a `tick` event at that time, which
+//! reaches [`Clock::poll`](super::Clock::poll) through the assistant. `play` runs it on the
+//! session's own [`GameEpoch`], so a tick's time is the game time every other event has.
 //!
 //! This is the one live part of the clock (shell side; the [`Clock`](super::Clock) itself
 //! never reads the time). It schedules by absolute deadlines (`start + k × period`), not by
