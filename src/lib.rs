@@ -13,8 +13,11 @@
 //!            speech (speech-dispatcher / espeak-ng / text) · printed lines · scoresheet files ◄┘
 //! ```
 //!
-//! The **core** reads no device, wall clock or disk; time comes in with each event, so every
-//! rule is tested fast and deterministically, through `rochade interpret` and `rochade replay`:
+//! The **core** reads no device, wall clock or disk; time comes in with each event (its `at`,
+//! dated by the shell from the session's one game time), so every rule is tested fast and
+//! deterministically, through `rochade interpret` and `rochade replay`. The layers, what
+//! flows between them and where a new language, rules edition or recognizer goes: the
+//! repository's `ARCHITECTURE.md`. The core's modules:
 //!
 //! | module | owns |
 //! |---|---|
@@ -24,7 +27,7 @@
 //! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
 //! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
 //! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; reconciling two sheets |
-//! | [`assistant`] | the Appendix D protocol: read-back, correction window, questions, announcements, requests, claims, adjournment |
+//! | [`assistant`] | the Appendix D protocol: read-back, correction window, questions, announcements, requests, claims, adjournment; [`assistant::protocol`]: the events and effects, whose announcements carry typed facts ([`assistant::about::About`]) that become JSON only at the edge |
 //! | [`rules`], [`lang`], [`numbers`] | the rules edition, the language, numbers in words (spelled out per language in Rust; the sentences around them are in the catalogs) |
 //!
 //! The **shell** does the I/O: [`session`] journals every event before the assistant

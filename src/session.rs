@@ -19,6 +19,7 @@ use serde_json::Value;
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{Effect, Event, TimedEffect, TimedEvent};
 use crate::clock::source::GameTime;
+use crate::clock::ticker::GameEpoch;
 use crate::journal::{
     Damage, Journal, JournalHeader, JournalProblem, read_journal_bytes, utc_rfc3339,
 };
@@ -325,6 +326,12 @@ impl Session {
     /// The game time now (ms since the start), never earlier than the last event.
     pub fn now(&self) -> u64 {
         self.time.now_ms().max(self.last_at)
+    }
+
+    /// The epoch of the game time: the ticker and the speech output date what they report by
+    /// it, so every event's `at` is this one game time.
+    pub fn epoch(&self) -> GameEpoch {
+        self.time.epoch()
     }
 
     /// A suspend of the computer since the last call, when there was one (not counted in the

@@ -47,8 +47,8 @@ impl Live {
                     self.clock_events(events, now, out);
                 }
                 let t = self.words.clocks_paused();
-                self.say(out, now, Listener::Player, t.clone(), Value::Null);
-                self.say(out, now, Listener::Opponent, t, Value::Null);
+                self.say(out, now, Listener::Player, t.clone(), About::Nothing);
+                self.say(out, now, Listener::Opponent, t, About::Nothing);
                 self.clock_effect(now, out);
             }
             ArbiterAction::Resume => {
@@ -70,8 +70,8 @@ impl Live {
                     }
                 }
                 let t = self.words.clocks_resumed();
-                self.say(out, now, Listener::Player, t.clone(), Value::Null);
-                self.say(out, now, Listener::Opponent, t, Value::Null);
+                self.say(out, now, Listener::Player, t.clone(), About::Nothing);
+                self.say(out, now, Listener::Opponent, t, About::Nothing);
                 self.clock_effect(now, out);
             }
             ArbiterAction::Adjourn => {
@@ -82,12 +82,12 @@ impl Live {
                 } else {
                     self.words.adjourn_opponent_seals()
                 };
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             ArbiterAction::ResumeAdjourned => {
                 let Some((by, mv)) = self.sealed.take() else {
                     let t = self.words.nothing_sealed();
-                    self.say(out, now, Listener::Arbiter, t, Value::Null);
+                    self.say(out, now, Listener::Arbiter, t, About::Nothing);
                     return;
                 };
                 let before = self.pos().clone();
@@ -123,7 +123,7 @@ impl Live {
                     }
                 };
                 let words = self.words.arbiter_result(r.as_str(), reason);
-                self.end_game(r, &words, reason, now, out);
+                self.end_game(r, &words, EndCause::Arbiter(reason.clone()), now, out);
             }
         }
     }
@@ -163,20 +163,21 @@ impl Live {
                 draw_if_opponent_cannot_mate,
             } => {
                 let can_mate = self.game.can_checkmate(!offender) != MateAbility::No;
-                let (result, key) = if draw_if_opponent_cannot_mate && !can_mate {
-                    (
-                        GameResult::Draw,
-                        "illegal moves, but the opponent cannot mate",
-                    )
+                let drawn = draw_if_opponent_cannot_mate && !can_mate;
+                let result = if drawn {
+                    GameResult::Draw
                 } else {
-                    (GameResult::win_for(!offender), "illegal moves")
+                    GameResult::win_for(!offender)
+                };
+                let cause = EndCause::IllegalMoves {
+                    opponent_can_mate: !drawn,
                 };
                 let words = self.words.illegal_moves_end(
                     offender,
                     result == GameResult::Draw,
                     ruling.article,
                 );
-                self.end_game(result, &words, key, now, out);
+                self.end_game(result, &words, cause, now, out);
             }
         }
     }
@@ -184,7 +185,7 @@ impl Live {
     pub(super) fn adjust(&mut self, adjustment: Adjustment, now: u64, out: &mut Out) {
         let Some(clock) = self.clock.as_mut() else {
             let t = self.words.no_clock();
-            self.say(out, now, Listener::Arbiter, t, Value::Null);
+            self.say(out, now, Listener::Arbiter, t, About::Nothing);
             return;
         };
         match clock.adjust(adjustment, now) {
@@ -199,7 +200,13 @@ impl Live {
                         now,
                         Listener::Player,
                         t,
-                        json!({"white_ms": r.white_ms, "black_ms": r.black_ms}),
+                        About::Time {
+                            clocks: ClockTimes {
+                                white_ms: r.white_ms,
+                                black_ms: r.black_ms,
+                            },
+                            moves: None,
+                        },
                     );
                 }
                 self.clock_effect(now, out);
@@ -307,9 +314,12 @@ impl Live {
             now,
             Listener::Player,
             t.clone(),
-            json!({"ply": ply, "fen": self.game.fen()}),
+            About::Reset {
+                ply: ply as u64,
+                fen: self.game.fen(),
+            },
         );
-        self.say(out, now, Listener::Opponent, t, Value::Null);
+        self.say(out, now, Listener::Opponent, t, About::Nothing);
         self.clock_effect(now, out);
     }
 
@@ -327,7 +337,9 @@ impl Live {
             now,
             Listener::Arbiter,
             t,
-            json!({"square": sq.to_string()}),
+            About::Touched {
+                square: sq.to_string(),
+            },
         );
         let t = self.words.touch_report_for_player(sq, role);
         self.say(
@@ -335,7 +347,9 @@ impl Live {
             now,
             Listener::Player,
             t,
-            json!({"square": sq.to_string()}),
+            About::Touched {
+                square: sq.to_string(),
+            },
         );
         let _ = self.record.add_claim(
             ClaimKind::Other(self.words.touch_claim(sq)),

@@ -69,7 +69,7 @@ impl Live {
                         && let Some(text) =
                             time_words::event_words(&event, self.player, self.spec.lang)
                     {
-                        self.say(out, now, Listener::Player, text, Value::Null);
+                        self.say(out, now, Listener::Player, text, About::Nothing);
                     }
                 }
                 ClockEvent::PeriodAdded { trigger, .. } => {
@@ -77,7 +77,7 @@ impl Live {
                         && let Some(text) =
                             time_words::event_words(&event, self.player, self.spec.lang)
                     {
-                        self.say(out, now, Listener::Player, text, Value::Null);
+                        self.say(out, now, Listener::Player, text, About::Nothing);
                     }
                     if trigger == crate::clock::PeriodTrigger::Flag {
                         self.clock_effect(now, out);
@@ -104,7 +104,7 @@ impl Live {
                     }
                     if let Some(text) = time_words::event_words(&event, self.player, self.spec.lang)
                     {
-                        self.say(out, now, Listener::Player, text, Value::Null);
+                        self.say(out, now, Listener::Player, text, About::Nothing);
                     }
                     if side == self.player {
                         self.player_flag_fell = true;
@@ -127,7 +127,7 @@ impl Live {
         out.push(
             now,
             Effect::Claim {
-                claim: "time".into(),
+                claim: Claimed::Time,
                 side: claimant,
                 upheld: true,
             },
@@ -141,49 +141,42 @@ impl Live {
         );
         let can_mate = self.game.can_checkmate(claimant) != MateAbility::No;
         let by_player = claimant == self.player;
-        let (result, words, key) = match (can_mate, by_player) {
-            (true, true) => (
-                GameResult::win_for(claimant),
-                self.words.time_claim_won(),
-                "time",
-            ),
-            (false, true) => (
-                GameResult::Draw,
-                self.words.time_claim_cannot_mate(),
-                "time, but the claimant cannot mate",
-            ),
-            (true, false) => (
-                GameResult::win_for(claimant),
-                self.words.own_time_lost(),
-                "time",
-            ),
-            (false, false) => (
-                GameResult::Draw,
-                self.words.own_time_draw(),
-                "time, but the claimant cannot mate",
-            ),
+        let (result, words) = match (can_mate, by_player) {
+            (true, true) => (GameResult::win_for(claimant), self.words.time_claim_won()),
+            (false, true) => (GameResult::Draw, self.words.time_claim_cannot_mate()),
+            (true, false) => (GameResult::win_for(claimant), self.words.own_time_lost()),
+            (false, false) => (GameResult::Draw, self.words.own_time_draw()),
+        };
+        let cause = EndCause::Time {
+            claimant_can_mate: can_mate,
         };
         let neutral = self.words.time_up(!claimant, can_mate);
-        self.end_game_told(result, &words, &neutral, key, now, out);
+        self.end_game_told(result, &words, &neutral, cause, now, out);
     }
 
     pub(super) fn say_time(&mut self, now: u64, out: &mut Out) {
         let Some(clock) = &self.clock else {
             let t = self.words.no_clock();
-            self.say(out, now, Listener::Player, t, Value::Null);
+            self.say(out, now, Listener::Player, t, About::Nothing);
             return;
         };
         let r = clock.reading(now);
         let moves = clock.moves_completed(self.player);
         let text = time_words::reading_report(&r, self.player, self.spec.lang);
-        let about = json!({"white_ms": r.white_ms, "black_ms": r.black_ms, "moves": moves});
+        let about = About::Time {
+            clocks: ClockTimes {
+                white_ms: r.white_ms,
+                black_ms: r.black_ms,
+            },
+            moves: Some(moves),
+        };
         self.say(out, now, Listener::Player, text, about);
     }
 
     pub(super) fn opponent_claims_time(&mut self, now: u64, out: &mut Out) {
         if !self.player_flag_fell {
             let t = self.words.no_flag_to_claim();
-            self.say(out, now, Listener::Opponent, t, Value::Null);
+            self.say(out, now, Listener::Opponent, t, About::Nothing);
             return;
         }
         self.time_claim(!self.player, now, out);

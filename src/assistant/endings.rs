@@ -46,9 +46,9 @@ impl Live {
                 now,
                 Effect::Claim {
                     claim: if kind == ClaimKind::ThreefoldRepetition {
-                        "threefold_repetition".into()
+                        Claimed::ThreefoldRepetition
                     } else {
-                        "fifty_moves".into()
+                        Claimed::FiftyMoves
                     },
                     side: self.player,
                     upheld: true,
@@ -67,7 +67,9 @@ impl Live {
                 now,
                 Listener::Player,
                 t,
-                json!({"intended": intended_uci}),
+                About::Claim {
+                    intended: intended_uci.clone(),
+                },
             );
             // The claimant declares it to the arbiter (9.2.1, 9.3.1).
             let t = self
@@ -78,11 +80,13 @@ impl Live {
                 now,
                 Listener::Arbiter,
                 t,
-                json!({"intended": intended_uci}),
+                About::Claim {
+                    intended: intended_uci.clone(),
+                },
             );
             self.pending = Pending::Nothing;
             let words = self.words.end_reason(reason);
-            self.end_game(GameResult::Draw, &words, end_reason_key(reason), now, out);
+            self.end_game(GameResult::Draw, &words, EndCause::Board(reason), now, out);
             return;
         }
         match &mut self.pending {
@@ -91,7 +95,7 @@ impl Live {
                 // not before.
                 *draw = true;
                 let t = self.words.draw_offer_with_move();
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             _ => self.offer_draw(self.player, now, out),
         }
@@ -102,7 +106,7 @@ impl Live {
         let _ = self.record.offer_draw();
         if by == self.player {
             let t = self.words.draw_offered_to_opponent();
-            self.say(out, now, Listener::Opponent, t, Value::Null);
+            self.say(out, now, Listener::Opponent, t, About::Nothing);
             // Offered before the player's own move it is valid, but not as the Laws ask
             // (9.1.2.1): the player hears that once.
             let t = if self.game.side_to_move() == self.player {
@@ -110,18 +114,18 @@ impl Live {
             } else {
                 self.words.draw_offer_sent()
             };
-            self.say(out, now, Listener::Player, t, Value::Null);
+            self.say(out, now, Listener::Player, t, About::Nothing);
         } else {
             let t = self.words.opponent_offers_draw();
-            self.say(out, now, Listener::Player, t, Value::Null);
+            self.say(out, now, Listener::Player, t, About::Nothing);
         }
     }
 
     pub(super) fn agree_draw(&mut self, now: u64, out: &mut Out) {
         self.draw_offer = None;
         let t = self.words.draw_agreed();
-        self.say(out, now, Listener::Opponent, t.clone(), Value::Null);
-        self.end_game(GameResult::Draw, &t, "agreement", now, out);
+        self.say(out, now, Listener::Opponent, t.clone(), About::Nothing);
+        self.end_game(GameResult::Draw, &t, EndCause::Agreement, now, out);
     }
 
     pub(super) fn resign(&mut self, by: Color, now: u64, out: &mut Out) {
@@ -135,7 +139,7 @@ impl Live {
             GameResult::win_for(!by),
             &t,
             &neutral,
-            "resignation",
+            EndCause::Resignation,
             now,
             out,
         );
@@ -145,11 +149,11 @@ impl Live {
         &mut self,
         result: GameResult,
         words: &str,
-        key: &str,
+        cause: EndCause,
         at: u64,
         out: &mut Out,
     ) {
-        self.end_game_told(result, words, words, key, at, out);
+        self.end_game_told(result, words, words, cause, at, out);
     }
 
     /// Ends the game; the player hears `words` (seen from the player: "your opponent's time is
@@ -159,7 +163,7 @@ impl Live {
         result: GameResult,
         words: &str,
         neutral: &str,
-        key: &str,
+        cause: EndCause,
         at: u64,
         out: &mut Out,
     ) {
@@ -183,8 +187,8 @@ impl Live {
         out.push(
             at,
             Effect::End {
-                result: result.as_str().to_string(),
-                reason: key.to_string(),
+                result,
+                reason: cause.clone(),
             },
         );
         let t = self.words.game_ended(words, result, self.player);
@@ -193,22 +197,13 @@ impl Live {
             at,
             Listener::Player,
             t,
-            json!({"result": result.as_str(), "reason": key}),
+            About::Result {
+                result,
+                reason: cause.clone(),
+            },
         );
         let t = self.words.game_ended_for_opponent(neutral, result);
-        self.say(out, at, Listener::Opponent, t, Value::Null);
+        self.say(out, at, Listener::Opponent, t, About::Nothing);
         self.clock_effect(at, out);
-    }
-}
-
-pub(super) fn end_reason_key(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::DeadPosition => "dead position",
-        EndReason::FivefoldRepetition => "fivefold repetition",
-        EndReason::SeventyFiveMoves => "75-move rule",
-        EndReason::ThreefoldRepetitionClaim => "threefold repetition claimed",
-        EndReason::FiftyMovesClaim => "50-move rule claimed",
     }
 }

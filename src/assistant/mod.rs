@@ -42,6 +42,7 @@
 //! let made = a.handle(&TimedEvent { at: 2500, event: Event::Command(Command::Yes) });
 //! assert!(made.iter().any(|e| matches!(&e.effect, Effect::Made { uci, .. } if uci == "g1f3")));
 //! ```
+pub mod about;
 mod arbiter;
 mod clock_flow;
 mod endings;
@@ -52,10 +53,8 @@ pub mod words;
 
 pub use clock_flow::clock_settings_of;
 use clock_flow::warnings_on;
-use endings::end_reason_key;
 use questions::parse_square;
 
-use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::clock::Speed;
@@ -70,8 +69,8 @@ use crate::lang::Lang;
 use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Headers, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
 use protocol::{
-    ArbiterAction, Effect, Event, Heard, Listener, Mode, Played, StartSpec, TimedEffect,
-    TimedEvent, Warnings,
+    About, ArbiterAction, Claimed, ClockTimes, Effect, EndCause, Event, Heard, Listener, Mode,
+    MoveFacts, Played, StartSpec, TimedEffect, TimedEvent, Warnings,
 };
 use words::{HelpState, ResumedAt, Words};
 
@@ -145,7 +144,7 @@ struct Live {
     interpreter: Interpreter,
     words: Words,
     pending: Pending,
-    last_said: Option<(String, Value)>,
+    last_said: Option<(String, About)>,
     /// The side whose draw offer stands (9.1).
     draw_offer: Option<Color>,
     /// The side that seals its next move (adjournment, Appendix E / D.2.9.f).
@@ -413,7 +412,7 @@ impl Live {
             live.end_game(
                 end.result,
                 &live.words.end_reason(end.reason),
-                end_reason_key(end.reason),
+                EndCause::Board(end.reason),
                 now,
                 out,
             );
@@ -423,7 +422,7 @@ impl Live {
 
     // ----- output helpers -------------------------------------------------------------------
 
-    fn say(&mut self, out: &mut Out, at: u64, to: Listener, text: String, about: Value) {
+    fn say(&mut self, out: &mut Out, at: u64, to: Listener, text: String, about: About) {
         if to == Listener::Player {
             self.last_said = Some((text.clone(), about.clone()));
         }
@@ -434,8 +433,15 @@ impl Live {
         self.game.position()
     }
 
-    fn move_about(&self, pos: &Chess, mv: &Move) -> Value {
-        json!({"uci": uci(mv), "san": shakmaty::san::SanPlus::from_move(pos.clone(), *mv).to_string()})
+    fn move_about(&self, pos: &Chess, mv: &Move) -> About {
+        About::Move(self.move_facts(pos, mv))
+    }
+
+    fn move_facts(&self, pos: &Chess, mv: &Move) -> MoveFacts {
+        MoveFacts {
+            uci: uci(mv),
+            san: shakmaty::san::SanPlus::from_move(pos.clone(), *mv).to_string(),
+        }
     }
 
     // ----- time -----------------------------------------------------------------------------
@@ -495,13 +501,7 @@ impl Live {
             }
         };
         let summary = self.words.resumed(last.map(|(n, c, _)| (n, c)), &at);
-        self.say(
-            out,
-            now,
-            Listener::Player,
-            summary,
-            json!({"resumed": true}),
-        );
+        self.say(out, now, Listener::Player, summary, About::Resumed);
         if let (Some((_, by, mv)), None) = (last, &self.ended) {
             let ply = self.game.ply();
             if let Some(before) = ply.checked_sub(1).and_then(|p| self.game.position_at(p)) {
@@ -525,21 +525,22 @@ impl Live {
                 } else {
                     self.words.read_back_inexact(&words)
                 };
-                let mut about = self.move_about(self.pos(), &mv);
-                about["read_back"] = Value::Bool(true);
-                about["read_back_no"] = Value::from(no);
+                let about = About::ReadBack {
+                    mv: self.move_facts(self.pos(), &mv),
+                    no,
+                };
                 self.say(out, now, Listener::Player, text, about);
             }
             Pending::Question { text, .. } => {
-                self.say(out, now, Listener::Player, text, Value::Null);
+                self.say(out, now, Listener::Player, text, About::Nothing);
             }
             Pending::ConfirmResign => {
                 let t = self.words.resign_question();
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             Pending::ConfirmArbiter { entered } => {
                 let t = self.words.opponent_illegal(&entered);
-                self.say(out, now, Listener::Player, t, json!({"entered": entered}));
+                self.say(out, now, Listener::Player, t, About::Entered { entered });
             }
             Pending::Nothing => {}
         }
@@ -594,7 +595,15 @@ impl Live {
                 let t = self
                     .words
                     .heard_but(&heard_text, &self.words.game_over(&result));
-                self.say(out, now, Listener::Player, t, json!({"heard": heard_text}));
+                self.say(
+                    out,
+                    now,
+                    Listener::Player,
+                    t,
+                    About::NotUnderstood {
+                        heard: heard_text.clone(),
+                    },
+                );
             }
             return;
         }
@@ -623,7 +632,15 @@ impl Live {
             // Adjourned: nothing is played before the sealed move is made at the resumption
             // (Guidelines I, D.2.9.f).
             let t = self.words.heard_but(&heard_text, &self.words.adjourned());
-            self.say(out, now, Listener::Player, t, json!({"heard": heard_text}));
+            self.say(
+                out,
+                now,
+                Listener::Player,
+                t,
+                About::NotUnderstood {
+                    heard: heard_text.clone(),
+                },
+            );
             return;
         }
         match reading.reading.clone() {
@@ -631,7 +648,7 @@ impl Live {
             Reading::Move(mv) => {
                 if self.game.side_to_move() != self.player {
                     let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                     return;
                 }
                 self.read_back(mv, reading.exact, now, out);
@@ -639,7 +656,7 @@ impl Live {
             Reading::Ambiguous(candidates) => {
                 if self.game.side_to_move() != self.player {
                     let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                     return;
                 }
                 self.ask(QuestionKind::Which, candidates, now, out);
@@ -650,7 +667,7 @@ impl Live {
             } => {
                 if self.game.side_to_move() != self.player {
                     let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                     return;
                 }
                 let kind = match missing {
@@ -667,7 +684,7 @@ impl Live {
             Reading::Illegal(reason) => {
                 if self.game.side_to_move() != self.player {
                     let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                     return;
                 }
                 self.pending = Pending::Nothing;
@@ -678,11 +695,27 @@ impl Live {
                         &reason_text(&reason, self.words.vocab()),
                     ),
                 };
-                self.say(out, now, Listener::Player, t, json!({"heard": heard_text}));
+                self.say(
+                    out,
+                    now,
+                    Listener::Player,
+                    t,
+                    About::NotUnderstood {
+                        heard: heard_text.clone(),
+                    },
+                );
             }
             Reading::NotUnderstood => {
                 let t = self.words.not_understood(&heard_text);
-                self.say(out, now, Listener::Player, t, json!({"heard": heard_text}));
+                self.say(
+                    out,
+                    now,
+                    Listener::Player,
+                    t,
+                    About::NotUnderstood {
+                        heard: heard_text.clone(),
+                    },
+                );
             }
         }
     }
@@ -718,7 +751,15 @@ impl Live {
             }
             (Mode::Training, None, None) => self.words.not_understood(text.trim()),
         };
-        self.say(out, now, Listener::Player, t, json!({"heard": text.trim()}));
+        self.say(
+            out,
+            now,
+            Listener::Player,
+            t,
+            About::NotUnderstood {
+                heard: text.trim().to_string(),
+            },
+        );
         true
     }
 
@@ -730,7 +771,7 @@ impl Live {
                 Some((text, about)) => self.say(out, now, Listener::Player, text, about),
                 None => {
                     let t = self.words.nothing_said_yet();
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
             },
             Command::Help => {
@@ -749,14 +790,14 @@ impl Live {
                     }
                 };
                 let t = self.words.help(state);
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             Command::Position => {
                 let t = match self.mode {
                     Mode::Training => self.words.position(self.pos(), self.player),
                     Mode::Tournament => self.words.not_in_tournament(),
                 };
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             _ if self.ended.is_some() => {
                 let result = self
@@ -765,7 +806,7 @@ impl Live {
                     .map(|e| e.result.clone())
                     .unwrap_or_default();
                 let t = self.words.game_over(&result);
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             Command::Yes => match self.pending.clone() {
                 Pending::ReadBack { mv, draw, .. } => {
@@ -796,27 +837,27 @@ impl Live {
                 }
                 Pending::Nothing => {
                     let t = self.words.nothing_to_confirm();
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
             },
             Command::No | Command::Correction => match self.pending.clone() {
                 Pending::ReadBack { .. } => {
                     self.pending = Pending::Nothing;
                     let t = self.words.withdrawn();
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
                 Pending::Question { .. }
                 | Pending::ConfirmResign
                 | Pending::ConfirmArbiter { .. } => {
                     self.pending = Pending::Nothing;
                     let t = self.words.cancelled();
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
                 Pending::Nothing if c == Command::No && self.draw_offer == Some(!self.player) => {
                     self.draw_offer = None;
                     let t = self.words.draw_declined();
-                    self.say(out, now, Listener::Opponent, t.clone(), Value::Null);
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Opponent, t.clone(), About::Nothing);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
                 Pending::Nothing => {
                     let last_was_ours = self
@@ -829,14 +870,14 @@ impl Live {
                     } else {
                         self.words.nothing_to_withdraw()
                     };
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
             },
             Command::Draw => self.player_draw(now, out),
             Command::Resign => {
                 self.pending = Pending::ConfirmResign;
                 let t = self.words.resign_question();
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             Command::Arbiter => {
                 let why = self.words.player_calls_arbiter(self.player);
@@ -857,15 +898,17 @@ impl Live {
             .as_ref()
             .and_then(|c| c.moves_to_next_control(self.player));
         let text = time_words::moves_report(completed, to_control, self.spec.lang);
-        let mut about = json!({"moves": completed});
-        if let Some(left) = to_control {
-            about["moves_to_control"] = json!(left);
-        }
-        if let Some(clock) = &self.clock {
-            let r = clock.reading(now);
-            about["white_ms"] = json!(r.white_ms);
-            about["black_ms"] = json!(r.black_ms);
-        }
+        let about = About::Moves {
+            moves: completed,
+            to_control,
+            clocks: self.clock.as_ref().map(|clock| {
+                let r = clock.reading(now);
+                ClockTimes {
+                    white_ms: r.white_ms,
+                    black_ms: r.black_ms,
+                }
+            }),
+        };
         self.say(out, now, Listener::Player, text, about);
     }
 
@@ -878,10 +921,10 @@ impl Live {
             self.clock_effect(now, out);
         }
         let t = self.words.arbiter_called();
-        self.say(out, now, Listener::Player, t.clone(), Value::Null);
-        self.say(out, now, Listener::Opponent, t, Value::Null);
+        self.say(out, now, Listener::Player, t.clone(), About::Nothing);
+        self.say(out, now, Listener::Opponent, t, About::Nothing);
         let summon = self.words.arbiter_summoned(why);
-        self.say(out, now, Listener::Arbiter, summon, Value::Null);
+        self.say(out, now, Listener::Arbiter, summon, About::Nothing);
     }
 
     // ----- moves ----------------------------------------------------------------------------
@@ -907,7 +950,7 @@ impl Live {
             // Making a move declines the opponent's offer (9.1).
             self.draw_offer = None;
             let t = self.words.draw_offer_lapsed();
-            self.say(out, at, Listener::Player, t, Value::Null);
+            self.say(out, at, Listener::Player, t, About::Nothing);
         }
         if draw && self.ended.is_none() {
             self.offer_draw(self.player, at, out);
@@ -961,7 +1004,7 @@ impl Live {
         }
         if let Some(end) = self.game.outcome() {
             let words = self.words.end_reason(end.reason);
-            self.end_game(end.result, &words, end_reason_key(end.reason), at, out);
+            self.end_game(end.result, &words, EndCause::Board(end.reason), at, out);
         }
     }
 
@@ -987,14 +1030,14 @@ impl Live {
         );
         if by == self.player {
             let t = self.words.sealed_for_player(&words);
-            self.say(out, at, Listener::Player, t, Value::Null);
+            self.say(out, at, Listener::Player, t, About::Nothing);
         } else {
             let t = self.words.sealed_for_others();
-            self.say(out, at, Listener::Player, t, Value::Null);
+            self.say(out, at, Listener::Player, t, About::Nothing);
         }
         let t = self.words.sealed_for_others();
-        self.say(out, at, Listener::Opponent, t.clone(), Value::Null);
-        self.say(out, at, Listener::Arbiter, t, Value::Null);
+        self.say(out, at, Listener::Opponent, t.clone(), About::Nothing);
+        self.say(out, at, Listener::Arbiter, t, About::Nothing);
         self.clock_effect(at, out);
     }
 

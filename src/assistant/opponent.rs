@@ -15,7 +15,15 @@ impl Live {
             let t = self
                 .words
                 .heard_but(trimmed, &self.words.game_over(&result));
-            self.say(out, now, Listener::Opponent, t, json!({"entered": trimmed}));
+            self.say(
+                out,
+                now,
+                Listener::Opponent,
+                t,
+                About::Entered {
+                    entered: trimmed.to_string(),
+                },
+            );
             return;
         }
         let lower = crate::vocab::normalize_word(trimmed);
@@ -32,7 +40,7 @@ impl Live {
                 if self.draw_offer == Some(self.player) {
                     self.draw_offer = None;
                     let t = self.words.draw_declined();
-                    self.say(out, now, Listener::Player, t, Value::Null);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
                 }
                 return;
             }
@@ -48,14 +56,30 @@ impl Live {
         }
         if self.sealed.is_some() {
             let t = self.words.heard_but(trimmed, &self.words.adjourned());
-            self.say(out, now, Listener::Opponent, t, json!({"entered": trimmed}));
+            self.say(
+                out,
+                now,
+                Listener::Opponent,
+                t,
+                About::Entered {
+                    entered: trimmed.to_string(),
+                },
+            );
             return;
         }
         if self.game.side_to_move() == self.player {
             let t = self
                 .words
                 .heard_but(trimmed, &self.words.opponent_not_to_move());
-            self.say(out, now, Listener::Opponent, t, json!({"entered": trimmed}));
+            self.say(
+                out,
+                now,
+                Listener::Opponent,
+                t,
+                About::Entered {
+                    entered: trimmed.to_string(),
+                },
+            );
             return;
         }
         let Some(mv) = self.parse_opponent_move(trimmed) else {
@@ -64,9 +88,25 @@ impl Live {
             self.pending = Pending::ConfirmArbiter {
                 entered: trimmed.to_string(),
             };
-            self.say(out, now, Listener::Player, t, json!({"entered": trimmed}));
+            self.say(
+                out,
+                now,
+                Listener::Player,
+                t,
+                About::Entered {
+                    entered: trimmed.to_string(),
+                },
+            );
             let t = self.words.opponent_illegal_for_opponent(trimmed);
-            self.say(out, now, Listener::Opponent, t, json!({"entered": trimmed}));
+            self.say(
+                out,
+                now,
+                Listener::Opponent,
+                t,
+                About::Entered {
+                    entered: trimmed.to_string(),
+                },
+            );
             return;
         };
         if matches!(self.pending, Pending::ConfirmArbiter { .. }) {
@@ -90,7 +130,7 @@ impl Live {
         if self.draw_offer == Some(self.player) {
             self.draw_offer = None;
             let t = self.words.draw_offer_lapsed();
-            self.say(out, now, Listener::Player, t, Value::Null);
+            self.say(out, now, Listener::Player, t, About::Nothing);
         }
         self.check_end(now, out);
     }

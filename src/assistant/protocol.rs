@@ -1,5 +1,7 @@
 //! The events the assistant takes and the effects it gives, with their JSON form: the
-//! `replay` interface, and the lines of the game journal.
+//! `replay` interface, and the lines of the game journal. Effects carry typed facts (an
+//! announcement's [`About`], an ending's [`EndCause`], a claim's [`Claimed`]); JSON is made from
+//! them only at the edge ([`TimedEffect::to_json`]), flat as the interface has always been.
 //!
 //! ```
 //! use rochade::assistant::protocol::{Event, TimedEvent};
@@ -12,7 +14,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shakmaty::Color;
 
+pub use super::about::{About, ClockTimes, MoveFacts};
 use crate::clock::{ClockSettings, side_name};
+use crate::game::{EndReason, GameResult};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
 use crate::vocab::Command;
@@ -315,8 +319,8 @@ pub enum Effect {
     Say {
         to: Listener,
         text: String,
-        #[serde(default, skip_serializing_if = "Value::is_null")]
-        about: Value,
+        #[serde(default, skip_serializing_if = "About::is_nothing")]
+        about: About,
     },
     /// A move is made (D.2.3): on the board, the scoresheet, and the clock.
     Made {
@@ -342,7 +346,7 @@ pub enum Effect {
     },
     /// A claim made for the player (time: D.2.9.e; draws: 9.2–9.3), and whether it holds.
     Claim {
-        claim: String,
+        claim: Claimed,
         #[serde(with = "crate::clock::side_serde")]
         side: Color,
         upheld: bool,
@@ -355,9 +359,117 @@ pub enum Effect {
         san: String,
     },
     /// The game ended.
-    End { result: String, reason: String },
+    End {
+        result: GameResult,
+        reason: EndCause,
+    },
     /// Something went wrong with an event (it was not applied).
     Error { error: String },
+}
+
+/// What a claim made for the player was for (the `claim` of a `claim` effect).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claimed {
+    /// The other side's flag fell (6.9, D.2.9.e).
+    Time,
+    /// Threefold repetition (9.2).
+    ThreefoldRepetition,
+    /// The 50-move rule (9.3).
+    FiftyMoves,
+}
+
+/// Why a game ended, as the `end` effect's `reason` (and a result's `about`) writes it: a
+/// fixed key, or the arbiter's own words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", from = "String")]
+pub enum EndCause {
+    /// An ending the Laws decide on the board, or a correct draw claim.
+    Board(EndReason),
+    /// A draw agreed (9.1).
+    Agreement,
+    /// A side resigned (5.1.2).
+    Resignation,
+    /// A flag fell and was claimed (6.9); a draw when the claimant cannot mate.
+    Time { claimant_can_mate: bool },
+    /// Illegal moves lost the game (7.5.5); a draw when the opponent cannot mate.
+    IllegalMoves { opponent_can_mate: bool },
+    /// The arbiter's decision, in the arbiter's words.
+    Arbiter(String),
+}
+
+impl EndCause {
+    /// The key the JSON writes.
+    pub fn key(&self) -> &str {
+        match self {
+            EndCause::Board(reason) => match reason {
+                EndReason::Checkmate => "checkmate",
+                EndReason::Stalemate => "stalemate",
+                EndReason::DeadPosition => "dead position",
+                EndReason::FivefoldRepetition => "fivefold repetition",
+                EndReason::SeventyFiveMoves => "75-move rule",
+                EndReason::ThreefoldRepetitionClaim => "threefold repetition claimed",
+                EndReason::FiftyMovesClaim => "50-move rule claimed",
+            },
+            EndCause::Agreement => "agreement",
+            EndCause::Resignation => "resignation",
+            EndCause::Time {
+                claimant_can_mate: true,
+            } => "time",
+            EndCause::Time {
+                claimant_can_mate: false,
+            } => "time, but the claimant cannot mate",
+            EndCause::IllegalMoves {
+                opponent_can_mate: true,
+            } => "illegal moves",
+            EndCause::IllegalMoves {
+                opponent_can_mate: false,
+            } => "illegal moves, but the opponent cannot mate",
+            EndCause::Arbiter(words) => words,
+        }
+    }
+}
+
+impl From<EndCause> for String {
+    fn from(cause: EndCause) -> String {
+        cause.key().to_string()
+    }
+}
+
+impl From<String> for EndCause {
+    /// A known key is its cause; any other text is the arbiter's words.
+    fn from(key: String) -> EndCause {
+        const BOARD: [EndReason; 7] = [
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::DeadPosition,
+            EndReason::FivefoldRepetition,
+            EndReason::SeventyFiveMoves,
+            EndReason::ThreefoldRepetitionClaim,
+            EndReason::FiftyMovesClaim,
+        ];
+        let known = BOARD
+            .into_iter()
+            .map(EndCause::Board)
+            .chain([
+                EndCause::Agreement,
+                EndCause::Resignation,
+                EndCause::Time {
+                    claimant_can_mate: true,
+                },
+                EndCause::Time {
+                    claimant_can_mate: false,
+                },
+                EndCause::IllegalMoves {
+                    opponent_can_mate: true,
+                },
+                EndCause::IllegalMoves {
+                    opponent_can_mate: false,
+                },
+            ])
+            .find(|cause| cause.key() == key);
+        known.unwrap_or(EndCause::Arbiter(key))
+    }
 }
 
 /// An effect with the time it takes effect.
@@ -375,11 +487,11 @@ impl Effect {
         match self {
             Effect::Say {
                 to: Listener::Player,
-                about,
+                about: About::ReadBack { mv, no },
                 ..
             } => Some(Played {
-                read_back: about.get("read_back_no")?.as_u64()?,
-                uci: about.get("uci").and_then(Value::as_str).map(str::to_string),
+                read_back: *no,
+                uci: Some(mv.uci.clone()),
             }),
             _ => None,
         }

@@ -29,9 +29,10 @@ impl Live {
         } else {
             self.words.read_back_inexact(&words)
         };
-        let mut about = self.move_about(self.pos(), &mv);
-        about["read_back"] = Value::Bool(true);
-        about["read_back_no"] = Value::from(no);
+        let about = About::ReadBack {
+            mv: self.move_facts(self.pos(), &mv),
+            no,
+        };
         self.say(out, now, Listener::Player, text, about);
     }
 
@@ -98,7 +99,9 @@ impl Live {
                 self.words.which_piece(candidates[0].to(), &roles)
             }
         };
-        let about = json!({"candidates": candidates.iter().map(uci).collect::<Vec<_>>()});
+        let about = About::Question {
+            candidates: candidates.iter().map(uci).collect(),
+        };
         self.pending = Pending::Question {
             kind,
             candidates,
@@ -123,7 +126,7 @@ impl Live {
             Reading::Command(Command::No | Command::Correction) => {
                 self.pending = Pending::Nothing;
                 let t = self.words.cancelled();
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
                 return;
             }
             Reading::Command(Command::Yes) if candidates.len() == 1 => {
@@ -133,7 +136,7 @@ impl Live {
             }
             Reading::Command(Command::Yes) => {
                 let t = question.to_string();
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
                 return;
             }
             Reading::Command(c) => {
@@ -155,7 +158,7 @@ impl Live {
             }
             0 => {
                 let t = self.words.answer_not_fitting(text.trim(), question);
-                self.say(out, now, Listener::Player, t, Value::Null);
+                self.say(out, now, Listener::Player, t, About::Nothing);
             }
             _ => {
                 let all_same_square = narrowed

@@ -31,13 +31,13 @@ use shakmaty::Color;
 use crate::asr::input::VoiceEvent;
 use crate::assistant::protocol::Heard;
 use crate::assistant::protocol::{
-    Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
+    About, Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
 use crate::assistant::words::Words;
 use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::{Arg, Catalog};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
-use crate::clock::ticker::{GameEpoch, Ticker};
+use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
@@ -175,7 +175,7 @@ impl Printer {
             effect: Effect::Say {
                 to: Listener::Arbiter,
                 text,
-                about: serde_json::Value::Null,
+                about: About::Nothing,
             },
         });
     }
@@ -529,7 +529,10 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
 
     let lines = stdin_lines();
     let (tick_tx, ticks) = unbounded();
-    let ticker = Ticker::spawn(GameEpoch::now(), Duration::from_millis(100), tick_tx)?;
+    // One time source: the ticks and the ends of playbacks are dated by the session's own game
+    // time, as is every line read, so an event's `at` is the one time the assistant knows.
+    let epoch = session.epoch();
+    let ticker = Ticker::spawn(epoch, Duration::from_millis(100), tick_tx)?;
     let mut input_open = true;
     // With push-to-talk, Enter on an empty line starts and ends an utterance.
     let mut talking = false;
@@ -538,8 +541,9 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .map_or_else(crossbeam_channel::never, |s| s.finished.clone());
     loop {
         let mut utterance: Option<Vec<i16>> = None;
-        // For a read-back that has finished playing: how long ago it ended.
-        let mut ended_ago: Option<Duration> = None;
+        // The game time of what happened, when it is dated where it happened (a tick, the end
+        // of a playback) rather than when the loop gets to it.
+        let mut happened_at: Option<u64> = None;
         let event = if let Some(first) = first_event.take() {
             Some(first)
         } else {
@@ -615,7 +619,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 },
                 recv(finished) -> notice => match notice {
                     Ok((played, ended)) => {
-                        ended_ago = Some(ended.elapsed());
+                        happened_at = Some(epoch.ms_at(ended));
                         Some(Event::Played(played))
                     }
                     Err(_) => {
@@ -623,7 +627,10 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         None
                     }
                 },
-                recv(ticks) -> _ => None,
+                recv(ticks) -> tick => {
+                    happened_at = tick.ok().map(|t| t.now_ms);
+                    None
+                }
             }
         };
         if let Some(s) = &speech {
@@ -639,11 +646,9 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             }
             printer.to_arbiter(session.now(), text);
         }
-        let now = session.now();
-        // A read-back's end of playback is at its own time, a moment before it is handled.
-        let at = ended_ago.map_or(now, |ago| {
-            now.saturating_sub(u64::try_from(ago.as_millis()).unwrap_or(u64::MAX))
-        });
+        // A tick or the end of a playback is at its own time, a moment before it is handled;
+        // a line read, at the time it is read.
+        let at = happened_at.unwrap_or_else(|| session.now());
         let mut next = Some((event, at));
         while let Some((event, now)) = next.take() {
             let result = match event {
@@ -674,7 +679,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         // The utterance that was read back as a move is the move's recording.
                         let read_back = effects.iter().any(|e| {
                             matches!(&e.effect, Effect::Say { to: Listener::Player, about, .. }
-                                if about.get("read_back").is_some())
+                                if about.is_read_back())
                         });
                         if let (true, Some(samples)) = (read_back, utterance.take()) {
                             r.heard(samples);
@@ -705,7 +710,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                     let show = effects.iter().any(|e| match &e.effect {
                         Effect::Made { .. } | Effect::End { .. } | Effect::Sealed { .. } => true,
-                        Effect::Say { about, .. } => about.get("white_ms").is_some(),
+                        Effect::Say { about, .. } => about.clocks().is_some(),
                         _ => false,
                     });
                     if show && let Some(d) = braille.as_mut() {

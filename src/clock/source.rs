@@ -21,7 +21,9 @@
 //! let time = GameTime::starting_at(5_000);
 //! assert!(time.now_ms() >= 5_000);
 //! ```
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use super::ticker::GameEpoch;
 
 /// A suspend shorter than this is not announced (reading two clocks one after the other is
 /// not exact, and a suspend this short changes nothing on a clock).
@@ -30,8 +32,7 @@ pub const SUSPEND_THRESHOLD: Duration = Duration::from_secs(2);
 /// Game time: a starting game time plus the monotonic time since.
 #[derive(Debug)]
 pub struct GameTime {
-    start: Instant,
-    base_ms: u64,
+    epoch: GameEpoch,
     watch: SuspendWatch,
 }
 
@@ -39,16 +40,20 @@ impl GameTime {
     /// Game time that reads `base_ms` now and then runs with the monotonic clock.
     pub fn starting_at(base_ms: u64) -> GameTime {
         GameTime {
-            start: Instant::now(),
-            base_ms,
+            epoch: GameEpoch::starting_at(base_ms),
             watch: SuspendWatch::new(boot_and_monotonic()),
         }
     }
 
     /// The game time now, in ms.
     pub fn now_ms(&self) -> u64 {
-        let elapsed = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX);
-        self.base_ms.saturating_add(elapsed)
+        self.epoch.now_ms()
+    }
+
+    /// Its epoch, to date what happens on other threads (the ticker's ticks, the end of a
+    /// playback) in this same game time.
+    pub fn epoch(&self) -> GameEpoch {
+        self.epoch
     }
 
     /// A suspend of the computer since the last call (or the start), when there was one of at

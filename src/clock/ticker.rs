@@ -1,5 +1,7 @@
 //! The live ticker: a thread that sends a [`Tick`] with the game time in ms over a channel, at
-//! least ten times a second, for the shell's loop to feed [`Clock::poll`](super::Clock::poll).
+//! least ten times a second; the shell's loop makes it a `tick` event at that time, which
+//! reaches [`Clock::poll`](super::Clock::poll) through the assistant. `play` runs it on the
+//! session's own [`GameEpoch`], so a tick's time is the game time every other event has.
 //!
 //! This is the one live part of the clock (shell side; the [`Clock`](super::Clock) itself
 //! never reads the time). It schedules by absolute deadlines (`start + k × period`), not by
@@ -31,23 +33,32 @@ use crossbeam_channel::{RecvTimeoutError, Sender};
 pub const MAX_PERIOD: Duration = Duration::from_millis(100);
 
 /// The moment a game's time is counted from; its `now_ms` is the monotonic game time that
-/// every clock call takes.
+/// every clock call takes. A resumed game's epoch starts at the game time it resumes at
+/// (`base_ms`), so the ticks, the ends of playbacks and the events read by the shell all carry
+/// the one game time of [`GameTime`](super::source::GameTime).
 #[derive(Debug, Clone, Copy)]
 pub struct GameEpoch {
     start: Instant,
+    base_ms: u64,
 }
 
 impl GameEpoch {
-    /// An epoch starting now.
+    /// An epoch starting now, at game time 0.
     pub fn now() -> GameEpoch {
+        GameEpoch::starting_at(0)
+    }
+
+    /// An epoch at game time `base_ms` now.
+    pub fn starting_at(base_ms: u64) -> GameEpoch {
         GameEpoch {
             start: Instant::now(),
+            base_ms,
         }
     }
 
-    /// An epoch starting at the given instant.
+    /// An epoch starting at the given instant, at game time 0.
     pub fn at(start: Instant) -> GameEpoch {
-        GameEpoch { start }
+        GameEpoch { start, base_ms: 0 }
     }
 
     /// The instant it starts.
@@ -55,9 +66,11 @@ impl GameEpoch {
         self.start
     }
 
-    /// The game time of an instant, in whole ms (0 before the epoch).
+    /// The game time of an instant, in whole ms (the base before the epoch).
     pub fn ms_at(&self, instant: Instant) -> u64 {
-        u64::try_from(instant.saturating_duration_since(self.start).as_millis()).unwrap_or(u64::MAX)
+        let since = u64::try_from(instant.saturating_duration_since(self.start).as_millis())
+            .unwrap_or(u64::MAX);
+        self.base_ms.saturating_add(since)
     }
 
     /// The game time now, in whole ms.
@@ -208,6 +221,28 @@ fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resumed_epoch_dates_instants_from_its_base() {
+        let epoch = GameEpoch::starting_at(90_000);
+        let start = epoch.start();
+        assert_eq!(epoch.ms_at(start), 90_000);
+        assert_eq!(epoch.ms_at(start + Duration::from_millis(1_500)), 91_500);
+        // An instant before the epoch is its base, never earlier.
+        let before = start.checked_sub(Duration::from_millis(10));
+        if let Some(before) = before {
+            assert_eq!(epoch.ms_at(before), 90_000);
+        }
+    }
+
+    #[test]
+    fn the_game_time_and_its_epoch_are_one_time() {
+        let time = crate::clock::source::GameTime::starting_at(7_000);
+        let epoch = time.epoch();
+        let (a, b) = (time.now_ms(), epoch.now_ms());
+        assert!(a >= 7_000 && b >= a, "{a} {b}");
+        assert_eq!(epoch.ms_at(epoch.start()), 7_000);
+    }
 
     #[test]
     fn refuses_periods_slower_than_10_hz_or_zero() {
