@@ -12,8 +12,7 @@ use rochade::lang::Lang;
 use rochade::vocab::Vocab;
 use shakmaty::{Chess, Position};
 
-static GERMAN: LazyLock<Interpreter> =
-    LazyLock::new(|| Interpreter::new(Vocab::builtin(Lang::De)));
+static GERMAN: LazyLock<Interpreter> = LazyLock::new(|| Interpreter::new(Vocab::builtin(Lang::De)));
 static ENGLISH: LazyLock<Interpreter> =
     LazyLock::new(|| Interpreter::new(Vocab::builtin(Lang::En)));
 
