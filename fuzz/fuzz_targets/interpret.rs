@@ -43,7 +43,7 @@ fuzz_target!(|data: &[u8]| {
             _ => &[],
         };
         for m in named {
-            assert!(pos.is_legal(m.clone()), "{m:?} is not legal in {fen:?}");
+            assert!(pos.is_legal(*m), "{m:?} is not legal in {fen:?}");
         }
         let _ = interpretation.to_json();
     }
