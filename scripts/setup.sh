@@ -22,6 +22,8 @@ PKGS=(
   # fetching libvosk from PyPI; a private venv for the test tools (PEP 668: Debian's python3
   # takes no pip install into the system)
   python3 python3-pip python3-venv ca-certificates
+  # fuzzing (scripts/fuzz.sh): libfuzzer-sys builds libFuzzer's C++ source
+  g++
 )
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo

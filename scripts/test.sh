@@ -101,6 +101,10 @@ python3 scripts/score_corpus.py "$corpus/extra-noisy.jsonl" --min 0.95 -- target
 # 99 % each (issue 11).
 python3 scripts/score_corpus.py "$corpus/varied-test.jsonl" --min 0.99 --show 5 -- target/release/rochade interpret --batch -
 python3 scripts/score_corpus.py "$corpus/chatter-test.jsonl" --min 0.99 --show 5 -- target/release/rochade interpret --batch -
+# Every fuzz target for a bounded number of executions (the long runs are local, see the
+# README's "Fuzzing"): bad input must never panic a reader.
+echo "== fuzzing (bounded)"
+bash scripts/fuzz.sh all "${ROCHADE_FUZZ_RUNS:-2000}"
 # Last: this build with the feature replaces target/release/rochade, which the corpus uses.
 echo "== braille display (BrlAPI against a private BRLTTY with a virtual display)"
 cargo test --locked --release --features braille-display --test display_brlapi --test display_none
