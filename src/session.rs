@@ -46,9 +46,14 @@ pub struct JournalEntry {
 /// millisecond on average) would be lost at every restart (51 ms after 109 kills of
 /// `tests/crash_resume.rs`).
 pub fn wall_ms_now() -> u64 {
+    wall_us_now().saturating_add(500) / 1000
+}
+
+/// Microseconds since the Unix epoch now.
+fn wall_us_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_micros().saturating_add(500) / 1000).unwrap_or(u64::MAX))
+        .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
         .unwrap_or(0)
 }
 
@@ -361,10 +366,13 @@ impl Session {
             if let Value::Object(map) = &mut value {
                 // The wall time of the event's game time (an event can be dated a moment
                 // back, as the end of a playback is), so downtime is measured from it.
-                let ago = self.time.now_ms().saturating_sub(at);
+                // In µs: a whole-ms game time lags the true one by half a millisecond on
+                // average, which every restart would lose again.
+                let ago_us = self.time.now_us().saturating_sub(at.saturating_mul(1000));
+                let wall_us = wall_us_now().saturating_sub(ago_us);
                 map.insert(
                     "wall_ms".into(),
-                    Value::from(wall_ms_now().saturating_sub(ago)),
+                    Value::from(wall_us.saturating_add(500) / 1000),
                 );
             }
             journal.append(&value).map_err(|e| e.to_string())?;

@@ -50,6 +50,11 @@ impl GameTime {
         self.epoch.now_ms()
     }
 
+    /// The game time now, in µs.
+    pub fn now_us(&self) -> u64 {
+        self.epoch.now_us()
+    }
+
     /// Its epoch, to date what happens on other threads (the ticker's ticks, the end of a
     /// playback) in this same game time.
     pub fn epoch(&self) -> GameEpoch {

@@ -77,6 +77,13 @@ impl GameEpoch {
     pub fn now_ms(&self) -> u64 {
         self.ms_at(Instant::now())
     }
+
+    /// The game time now, in µs (to date a wall-clock reading without cutting off the
+    /// fraction of a millisecond).
+    pub fn now_us(&self) -> u64 {
+        let since = u64::try_from(self.start.elapsed().as_micros()).unwrap_or(u64::MAX);
+        self.base_ms.saturating_mul(1000).saturating_add(since)
+    }
 }
 
 /// One tick.
