@@ -53,12 +53,6 @@ pub struct ListenConfig {
     /// a stop inside a word: at 100 ms "Turm Anna d|rei" was cut and taken for "Turm Anna
     /// zwei" (`rochade bench voice`).
     pub early_silence_ms: u64,
-    /// Quiet after speech after which, when the partial result is already a final phrase, the
-    /// utterance is decoded ahead of the early commit ([`Listener`]'s speculation): the decode
-    /// then runs while the listener still waits for `early_silence_ms`, and the read-back
-    /// starts that much sooner. If speech comes back before then, the decoder hears the whole
-    /// utterance again and nothing of the speculation is used.
-    pub speculate_silence_ms: u64,
     /// In a pause after `early_silence_ms` whose partial result is not a final phrase, the
     /// utterance is decoded as it stands this often ([`Listener`]'s probes).
     pub probe_interval_ms: u64,
@@ -84,7 +78,6 @@ impl Default for ListenConfig {
             endpoint: EndpointConfig::default(),
             end_silence_ms: 600,
             early_silence_ms: 200,
-            speculate_silence_ms: 100,
             probe_interval_ms: 150,
             noisy_floor_db: -50.0,
             pre_roll_ms: 300,
@@ -179,17 +172,6 @@ struct Probe {
     heard: String,
 }
 
-/// An utterance decoded ahead of its commit ([`ListenConfig::speculate_silence_ms`]).
-struct Speculation {
-    /// The end of speech it was decoded at: speech after it makes it void.
-    speech_end: Option<u64>,
-    recognition: Recognition,
-    fit: Option<super::AcousticFit>,
-    /// The stream position when it was decoded, and how long the decoding took.
-    at: u64,
-    took: Duration,
-}
-
 /// Endpointing plus recognition over a stream of 16 kHz samples.
 pub struct Listener {
     config: ListenConfig,
@@ -203,7 +185,6 @@ pub struct Listener {
     /// The last probe of the current pause: its end of speech, the silence then (ms) and
     /// the phrase it heard.
     last_probe: Option<Probe>,
-    speculation: Option<Speculation>,
     compute: Duration,
     talk_down: bool,
 }
@@ -222,7 +203,6 @@ impl Listener {
             utterance_start: 0,
             last_partial: None,
             last_probe: None,
-            speculation: None,
             compute: Duration::ZERO,
             talk_down: false,
         }
@@ -262,7 +242,6 @@ impl Listener {
         self.state = State::Idle;
         self.utterance.clear();
         self.last_partial = None;
-        self.speculation = None;
         self.compute = Duration::ZERO;
         self.endpointer.reset_utterance();
     }
@@ -303,7 +282,6 @@ impl Listener {
         self.state = State::Speaking;
         self.compute = Duration::ZERO;
         self.last_partial = None;
-        self.speculation = None;
         if forced {
             self.endpointer.force_speech();
         }
@@ -353,23 +331,7 @@ impl Listener {
             self.begin(recognizer, events, block_start, false)?;
         }
         self.utterance.extend_from_slice(block);
-        match &self.speculation {
-            None => self.timed(|| recognizer.accept(block))?,
-            Some(spec)
-                if self.endpointer.in_speech()
-                    || self.endpointer.last_speech_end() != spec.speech_end =>
-            {
-                // Speech came back: the speculation is void, and the decoder (whose
-                // utterance it ended) hears the whole utterance again.
-                self.speculation = None;
-                let audio = std::mem::take(&mut self.utterance);
-                let fed = self.timed(|| recognizer.accept(&audio));
-                self.utterance = audio;
-                fed?;
-            }
-            // Quiet goes on: the decoded utterance waits for its commit.
-            Some(_) => {}
-        }
+        self.timed(|| recognizer.accept(block))?;
 
         let position = self.endpointer.position();
         if self.config.push_to_talk {
@@ -394,41 +356,20 @@ impl Listener {
             self.last_partial = partial;
         }
         let silence = self.endpointer.silence_ms();
-        let final_partial = self
-            .last_partial
-            .as_deref()
-            .is_some_and(|p| self.grammar.is_final(p));
         if silence >= self.config.end_silence_ms {
             self.commit(recognizer, events, false)?;
         } else if silence >= self.config.early_silence_ms
-            && (final_partial || self.speculation.is_some())
+            && self
+                .last_partial
+                .as_deref()
+                .is_some_and(|p| self.grammar.is_final(p))
         {
             self.commit(recognizer, events, true)?;
-        } else if silence >= self.config.speculate_silence_ms
-            && final_partial
-            && self.speculation.is_none()
-            && self.spoken_ms() >= self.config.min_speech_ms
-        {
-            self.speculate(recognizer)?;
         } else if silence >= self.config.early_silence_ms && self.probe_due(silence) {
             self.probe(recognizer, events)?;
         } else if self.endpointer.speech_ms() >= self.config.max_utterance_ms {
             self.commit(recognizer, events, false)?;
         }
-        Ok(())
-    }
-
-    /// Decodes the utterance ahead of its early commit ([`ListenConfig::speculate_silence_ms`]).
-    fn speculate(&mut self, recognizer: &mut dyn Recognizer) -> Result<(), AsrError> {
-        let started = Instant::now();
-        let alternatives = recognizer.finish()?;
-        self.speculation = Some(Speculation {
-            speech_end: self.endpointer.last_speech_end(),
-            recognition: self.grammar.rank(&alternatives),
-            fit: recognizer.fit(),
-            at: self.endpointer.position(),
-            took: started.elapsed(),
-        });
         Ok(())
     }
 
@@ -518,15 +459,6 @@ impl Listener {
     ) -> Result<(), AsrError> {
         if !self.config.push_to_talk && self.spoken_ms() < self.config.min_speech_ms {
             self.reset(recognizer);
-            return Ok(());
-        }
-        if let Some(spec) = self.speculation.take() {
-            // Decoded while the quiet went on: the read-back waits only for what of the
-            // decoding outlasted the quiet since (in real time, audio comes as it is spoken).
-            let waited = Duration::from_millis((self.endpointer.position() - spec.at) / PER_MS);
-            let late = spec.took.saturating_sub(waited);
-            self.compute += spec.took - late;
-            events.push(self.emit(spec.recognition, spec.fit, late, early));
             return Ok(());
         }
         let started = Instant::now();

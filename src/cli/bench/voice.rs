@@ -9,8 +9,7 @@
 //! each voice from its first move to its last, as one player's session does.
 //!
 //! The latency is the time from the end of speech to the start of the read-back: the quiet
-//! the listener waits for before it decides the utterance is over, the final decode (or, when
-//! the listener decoded ahead during the quiet, what of that decoding outlasted it), the
+//! the listener waits for before it decides the utterance is over, the final decode, the
 //! interpreter and the read-back text, and espeak-ng's time to its first block of audio.
 //! The real-time factor is recognizer time over audio time; the peak memory is the
 //! process's high-water mark.
