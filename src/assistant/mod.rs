@@ -105,6 +105,9 @@ enum Pending {
         deadline: Option<u64>,
         /// A draw was offered or claimed together with this move.
         draw: bool,
+        /// The reading was sure: read back as a plain question ("Springer Felix drei?");
+        /// an unsure one as "Meinten Sie …? Ja oder nein.".
+        sure: bool,
     },
     /// A question about which move was meant.
     Question {
@@ -518,18 +521,8 @@ impl Live {
             }
         }
         match self.pending.clone() {
-            Pending::ReadBack { mv, no, window, .. } => {
-                let words = self.words.spoken(self.pos(), &mv);
-                let text = if window {
-                    self.words.read_back(&words)
-                } else {
-                    self.words.read_back_inexact(&words)
-                };
-                let about = About::ReadBack {
-                    mv: self.move_facts(self.pos(), &mv),
-                    no,
-                };
-                self.say(out, now, Listener::Player, text, about);
+            Pending::ReadBack { mv, no, sure, .. } => {
+                self.say_read_back(&mv, no, sure, now, out);
             }
             Pending::Question { text, .. } => {
                 self.say(out, now, Listener::Player, text, About::Nothing);

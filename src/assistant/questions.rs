@@ -23,14 +23,29 @@ impl Live {
             window,
             deadline,
             draw,
+            sure: exact,
         };
-        let text = if exact {
+        self.say_read_back(&mv, no, exact, now, out);
+    }
+
+    /// Says the read-back of `mv` (its number `no`): a plain question when the reading was
+    /// sure, "Meinten Sie …? Ja oder nein." when not.
+    pub(super) fn say_read_back(
+        &mut self,
+        mv: &Move,
+        no: u64,
+        sure: bool,
+        now: u64,
+        out: &mut Out,
+    ) {
+        let words = self.words.spoken(self.pos(), mv);
+        let text = if sure {
             self.words.read_back(&words)
         } else {
             self.words.read_back_inexact(&words)
         };
         let about = About::ReadBack {
-            mv: self.move_facts(self.pos(), &mv),
+            mv: self.move_facts(self.pos(), mv),
             no,
         };
         self.say(out, now, Listener::Player, text, about);
