@@ -138,11 +138,7 @@ impl Catalog {
         let resource = FluentResource::try_new(source.to_string()).map_err(|(_, errors)| {
             CatalogError::Syntax {
                 name: name.to_string(),
-                errors: errors
-                    .iter()
-                    .map(|e| format!("{e:?}"))
-                    .collect::<Vec<_>>()
-                    .join("; "),
+                errors: joined(&errors),
             }
         })?;
         let mut placeholders = BTreeMap::new();
@@ -165,11 +161,7 @@ impl Catalog {
             .add_resource(resource)
             .map_err(|errors| CatalogError::Bundle {
                 name: name.to_string(),
-                errors: errors
-                    .iter()
-                    .map(|e| format!("{e:?}"))
-                    .collect::<Vec<_>>()
-                    .join("; "),
+                errors: joined(&errors),
             })?;
         Ok(Catalog {
             lang,
@@ -272,4 +264,13 @@ fn pattern_texts<S: AsRef<str>>(pattern: &ast::Pattern<S>, out: &mut Vec<String>
             ast::PatternElement::Placeable { .. } => {}
         }
     }
+}
+
+/// Fluent's errors as one line, for a message that names the catalog.
+fn joined(errors: &[impl std::fmt::Debug]) -> String {
+    errors
+        .iter()
+        .map(|e| format!("{e:?}"))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

@@ -6,7 +6,6 @@
 //! used by both sides is the time since the game started; at the end the scoresheet holds
 //! exactly the game's moves.
 mod process_support;
-use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
@@ -99,11 +98,8 @@ fn spawn(journal: &Path, resume: bool) -> (Child, Receiver<String>) {
 }
 
 fn send(child: &mut Child, line: &str) {
-    if let Some(stdin) = child.stdin.as_mut() {
-        // The process may already be gone (killed): that is the point of the test.
-        let _ = writeln!(stdin, "{line}");
-        let _ = stdin.flush();
-    }
+    // The process may already be gone (killed): that is the point of the test.
+    let _ = process_support::send_line(child, line);
 }
 
 /// Waits for a line of output that satisfies `want`.

@@ -6,7 +6,6 @@
 //! to the opponent again.
 mod process_support;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
@@ -35,9 +34,7 @@ fn play(args: &[&str], journal: &Path) -> (Child, Receiver<String>) {
 }
 
 fn send(child: &mut Child, line: &str) {
-    let stdin = child.stdin.as_mut().expect("stdin");
-    writeln!(stdin, "{line}").expect("a line");
-    stdin.flush().expect("flush");
+    process_support::send_line(child, line).expect("a line to rochade play");
 }
 
 fn json(line: &str) -> Value {

@@ -738,8 +738,8 @@ impl Recognizer for Pocketsphinx {
         let t_loop = t0.elapsed();
         // A first pass that already fits the grammar well needs no second one: the second
         // pass costs as much as the first, and the read-back waits for it.
-        let settled = acoustic_fit(&path, &phones, &self.phone_counts)
-            .is_some_and(|fit| fit.gap <= fit_gaps().0);
+        let mut gap = acoustic_fit(&path, &phones, &self.phone_counts);
+        let settled = gap.is_some_and(|fit| fit.gap <= fit_gaps().0);
         let second = best.is_none() || (self.decoded <= FIRST_UTTERANCES && !settled);
         if second {
             // The cepstral mean has just adapted to this utterance: a second pass with it
@@ -761,6 +761,7 @@ impl Recognizer for Pocketsphinx {
                     phones = again;
                 }
             }
+            gap = acoustic_fit(&path, &phones, &self.phone_counts);
         }
         let t_second = t0.elapsed();
         self.utterance.clear();
@@ -794,7 +795,6 @@ impl Recognizer for Pocketsphinx {
             }
         }
         let t_nbest = t0.elapsed();
-        let gap = acoustic_fit(&path, &phones, &self.phone_counts);
         self.last_fit = gap;
         if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
             eprintln!("pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}, fit {gap:?}");

@@ -425,6 +425,27 @@ impl Live {
 
     // ----- output helpers -------------------------------------------------------------------
 
+    /// The sentence of the game's result, once it has ended.
+    fn game_over_sentence(&self) -> String {
+        let result = self.ended.as_ref().map_or("", |e| e.result.as_str());
+        self.words.game_over(result)
+    }
+
+    /// What the player said or the opponent entered (`heard`) is not taken, and `why`: said
+    /// back to whoever it came from, with what was heard.
+    fn not_taken(&mut self, to: Listener, heard: &str, why: &str, now: u64, out: &mut Out) {
+        let text = self.words.heard_but(heard, why);
+        let about = match to {
+            Listener::Opponent => About::Entered {
+                entered: heard.to_string(),
+            },
+            _ => About::NotUnderstood {
+                heard: heard.to_string(),
+            },
+        };
+        self.say(out, now, to, text, about);
+    }
+
     fn say(&mut self, out: &mut Out, at: u64, to: Listener, text: String, about: About) {
         if to == Listener::Player {
             self.last_said = Some((text.clone(), about.clone()));
@@ -580,23 +601,8 @@ impl Live {
             if let Reading::Command(c) = reading.reading {
                 self.command(c, &heard_text, now, out);
             } else {
-                let result = self
-                    .ended
-                    .as_ref()
-                    .map(|e| e.result.clone())
-                    .unwrap_or_default();
-                let t = self
-                    .words
-                    .heard_but(&heard_text, &self.words.game_over(&result));
-                self.say(
-                    out,
-                    now,
-                    Listener::Player,
-                    t,
-                    About::NotUnderstood {
-                        heard: heard_text.clone(),
-                    },
-                );
+                let why = self.game_over_sentence();
+                self.not_taken(Listener::Player, &heard_text, &why, now, out);
             }
             return;
         }
@@ -624,16 +630,8 @@ impl Live {
         if self.sealed.is_some() && !matches!(reading.reading, Reading::Command(_)) {
             // Adjourned: nothing is played before the sealed move is made at the resumption
             // (Guidelines I, D.2.9.f).
-            let t = self.words.heard_but(&heard_text, &self.words.adjourned());
-            self.say(
-                out,
-                now,
-                Listener::Player,
-                t,
-                About::NotUnderstood {
-                    heard: heard_text.clone(),
-                },
-            );
+            let why = self.words.adjourned();
+            self.not_taken(Listener::Player, &heard_text, &why, now, out);
             return;
         }
         match reading.reading.clone() {

@@ -7,23 +7,8 @@ impl Live {
     pub(super) fn opponent(&mut self, text: &str, now: u64, out: &mut Out) {
         let trimmed = text.trim();
         if self.ended.is_some() {
-            let result = self
-                .ended
-                .as_ref()
-                .map(|e| e.result.clone())
-                .unwrap_or_default();
-            let t = self
-                .words
-                .heard_but(trimmed, &self.words.game_over(&result));
-            self.say(
-                out,
-                now,
-                Listener::Opponent,
-                t,
-                About::Entered {
-                    entered: trimmed.to_string(),
-                },
-            );
+            let why = self.game_over_sentence();
+            self.not_taken(Listener::Opponent, trimmed, &why, now, out);
             return;
         }
         let lower = crate::vocab::normalize_word(trimmed);
@@ -55,31 +40,13 @@ impl Live {
             _ => {}
         }
         if self.sealed.is_some() {
-            let t = self.words.heard_but(trimmed, &self.words.adjourned());
-            self.say(
-                out,
-                now,
-                Listener::Opponent,
-                t,
-                About::Entered {
-                    entered: trimmed.to_string(),
-                },
-            );
+            let why = self.words.adjourned();
+            self.not_taken(Listener::Opponent, trimmed, &why, now, out);
             return;
         }
         if self.game.side_to_move() == self.player {
-            let t = self
-                .words
-                .heard_but(trimmed, &self.words.opponent_not_to_move());
-            self.say(
-                out,
-                now,
-                Listener::Opponent,
-                t,
-                About::Entered {
-                    entered: trimmed.to_string(),
-                },
-            );
+            let why = self.words.opponent_not_to_move();
+            self.not_taken(Listener::Opponent, trimmed, &why, now, out);
             return;
         }
         let Some(mv) = self.parse_opponent_move(trimmed) else {

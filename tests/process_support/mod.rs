@@ -63,3 +63,14 @@ pub fn wait_for(
     }
     None
 }
+
+/// Writes `line` to the child's standard input and flushes it.
+pub fn send_line(child: &mut std::process::Child, line: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let stdin = child
+        .stdin
+        .as_mut()
+        .ok_or_else(|| std::io::Error::other("the child has no standard input"))?;
+    writeln!(stdin, "{line}")?;
+    stdin.flush()
+}
