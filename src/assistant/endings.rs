@@ -4,6 +4,54 @@ use super::*;
 use crate::assistant::words::capitalize;
 
 impl Live {
+    /// What the player's "Remis" would do now: accept the standing offer, claim (threefold
+    /// repetition or fifty moves, with the read-back's move as the intended move), or offer.
+    pub(super) fn draw_act(&self) -> DrawAct {
+        if self.draw_offer == Some(!self.player) {
+            return DrawAct::Accept;
+        }
+        let intended = match &self.pending {
+            Pending::ReadBack { mv, .. } => Some(*mv),
+            _ => None,
+        };
+        let my_turn = self.game.side_to_move() == self.player;
+        if my_turn
+            && (self.game.can_claim_threefold(intended.as_ref())
+                || self.game.can_claim_fifty_moves(intended.as_ref()))
+        {
+            DrawAct::Claim
+        } else {
+            DrawAct::Offer
+        }
+    }
+
+    /// A "Remis" heard from the player: asked back before it is carried out (the opponent's
+    /// own "Remis" reaches the player's microphone too). What waited stays, to come back.
+    pub(super) fn ask_draw(&mut self, now: u64, out: &mut Out) {
+        let act = self.draw_act();
+        let resume = match std::mem::replace(&mut self.pending, Pending::Nothing) {
+            // A second "Remis" while asked is the same question, not a nested one.
+            Pending::ConfirmDraw { resume, .. } => resume,
+            other => Box::new(other),
+        };
+        self.pending = Pending::ConfirmDraw { act, resume };
+        let t = self.words.draw_question(act);
+        self.say(out, now, Listener::Player, t, About::Nothing);
+    }
+
+    /// The draw question was not answered "ja": what waited before is back. A read-back's
+    /// window starts again, since the question stood in its way.
+    pub(super) fn resume_after_draw_question(&mut self, resume: Pending, now: u64) {
+        self.pending = resume;
+        let confirm_ms = self.spec.confirm_ms;
+        if let Pending::ReadBack {
+            deadline: Some(d), ..
+        } = &mut self.pending
+        {
+            *d = (*d).max(now.saturating_add(confirm_ms));
+        }
+    }
+
     /// "Remis": accept a standing offer, claim (9.2–9.3) with the read-back move as the intended
     /// move or in the position on the board, or else offer (9.1).
     pub(super) fn player_draw(&mut self, now: u64, out: &mut Out) {

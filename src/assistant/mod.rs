@@ -117,11 +117,35 @@ enum Pending {
     },
     /// "Do you really resign?"
     ConfirmResign,
+    /// "Remis annehmen? Ja oder nein.": a draw acceptance, claim or offer heard from the
+    /// player's microphone waits for "ja", because the opponent's own "Remis" reaches that
+    /// microphone too, and chatter can sound like it. `resume` is what waited before (a
+    /// read-back whose move a claim or an offer goes with), back in place after the answer.
+    ConfirmDraw {
+        act: DrawAct,
+        resume: Box<Pending>,
+    },
     /// "Stop the clock and call the arbiter?" after an impossible move of the opponent (the
     /// entry, for the arbiter).
     ConfirmArbiter {
         entered: String,
     },
+}
+
+/// Where a command came from: heard (spoken, or typed as words) or given by a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum By {
+    Voice,
+    Key,
+}
+
+/// What the player's "Remis" does in the position: accept the opponent's offer, claim a draw
+/// (9.2, 9.3), or offer one (9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DrawAct {
+    Accept,
+    Claim,
+    Offer,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -477,7 +501,7 @@ impl Live {
             Event::Start(_) => {}
             Event::Tick(_) => {}
             Event::Heard(heard) => self.heard(heard, now, out),
-            Event::Command(c) => self.command(*c, &self.vocab_word(*c), now, out),
+            Event::Command(c) => self.command(*c, &self.vocab_word(*c), By::Key, now, out),
             Event::Opponent(text) => self.opponent(text, now, out),
             Event::Arbiter(action) => self.arbiter(action, now, out),
             Event::Touched(square) => self.touched(square, now, out),
@@ -552,6 +576,10 @@ impl Live {
                 let t = self.words.resign_question();
                 self.say(out, now, Listener::Player, t, About::Nothing);
             }
+            Pending::ConfirmDraw { act, .. } => {
+                let t = self.words.draw_question(act);
+                self.say(out, now, Listener::Player, t, About::Nothing);
+            }
             Pending::ConfirmArbiter { entered } => {
                 let t = self.words.opponent_illegal(&entered);
                 self.say(out, now, Listener::Player, t, About::Entered { entered });
@@ -599,7 +627,7 @@ impl Live {
 
         if self.ended.is_some() {
             if let Reading::Command(c) = reading.reading {
-                self.command(c, &heard_text, now, out);
+                self.command(c, &heard_text, By::Voice, now, out);
             } else {
                 let why = self.game_over_sentence();
                 self.not_taken(Listener::Player, &heard_text, &why, now, out);
@@ -618,11 +646,21 @@ impl Live {
             }
             Pending::ConfirmResign | Pending::ConfirmArbiter { .. } => {
                 if let Reading::Command(c @ (Command::Yes | Command::No)) = reading.reading {
-                    self.command(c, &heard_text, now, out);
+                    self.command(c, &heard_text, By::Voice, now, out);
                     return;
                 }
                 // Anything else leaves the question unanswered: it is cancelled.
                 self.pending = Pending::Nothing;
+            }
+            Pending::ConfirmDraw { resume, .. } => {
+                if let Reading::Command(c @ (Command::Yes | Command::No | Command::Correction)) =
+                    reading.reading
+                {
+                    self.command(c, &heard_text, By::Voice, now, out);
+                    return;
+                }
+                // Anything else is no "ja": no draw, and what waited before goes on.
+                self.resume_after_draw_question(*resume, now);
             }
             Pending::ReadBack { .. } | Pending::Nothing => {}
         }
@@ -635,7 +673,7 @@ impl Live {
             return;
         }
         match reading.reading.clone() {
-            Reading::Command(c) => self.command(c, &heard_text, now, out),
+            Reading::Command(c) => self.command(c, &heard_text, By::Voice, now, out),
             Reading::Move(mv) => {
                 if self.game.side_to_move() != self.player {
                     let t = self.words.not_your_turn(&heard_text);
@@ -754,7 +792,9 @@ impl Live {
         true
     }
 
-    fn command(&mut self, c: Command, heard: &str, now: u64, out: &mut Out) {
+    /// Carries out a command. `by` says where it came from: what ends the game or goes to the
+    /// opponent (a draw accepted, claimed or offered) is asked back first when it was heard.
+    fn command(&mut self, c: Command, heard: &str, by: By, now: u64, out: &mut Out) {
         match c {
             Command::Time => self.say_time(now, out),
             Command::Moves => self.say_moves(now, out),
@@ -773,7 +813,8 @@ impl Live {
                         Pending::ReadBack { .. } => HelpState::ReadBack,
                         Pending::Question { .. }
                         | Pending::ConfirmArbiter { .. }
-                        | Pending::ConfirmResign => HelpState::Question,
+                        | Pending::ConfirmResign
+                        | Pending::ConfirmDraw { .. } => HelpState::Question,
                         Pending::Nothing if self.game.side_to_move() == self.player => {
                             HelpState::YourMove
                         }
@@ -815,6 +856,12 @@ impl Live {
                         .impossible_entry_for_arbiter(!self.player, &entered);
                     self.call_arbiter(&why, now, out);
                 }
+                Pending::ConfirmDraw { resume, .. } => {
+                    // The act is decided again now: an offer of the opponent may have come
+                    // meanwhile, which the player's "Remis" then accepts.
+                    self.pending = *resume;
+                    self.player_draw(now, out);
+                }
                 Pending::Question {
                     kind,
                     candidates,
@@ -823,9 +870,10 @@ impl Live {
                     let reading = self.interpreter.interpret_text(self.pos(), heard);
                     self.answer(kind, &candidates, &text, &reading, heard, now, out);
                 }
-                Pending::Nothing if self.draw_offer == Some(!self.player) => {
-                    self.agree_draw(now, out);
-                }
+                Pending::Nothing if self.draw_offer == Some(!self.player) => match by {
+                    By::Key => self.agree_draw(now, out),
+                    By::Voice => self.ask_draw(now, out),
+                },
                 Pending::Nothing => {
                     let t = self.words.nothing_to_confirm();
                     self.say(out, now, Listener::Player, t, About::Nothing);
@@ -842,6 +890,11 @@ impl Live {
                 | Pending::ConfirmArbiter { .. } => {
                     self.pending = Pending::Nothing;
                     let t = self.words.cancelled();
+                    self.say(out, now, Listener::Player, t, About::Nothing);
+                }
+                Pending::ConfirmDraw { resume, .. } => {
+                    self.resume_after_draw_question(*resume, now);
+                    let t = self.words.draw_not_confirmed();
                     self.say(out, now, Listener::Player, t, About::Nothing);
                 }
                 Pending::Nothing if c == Command::No && self.draw_offer == Some(!self.player) => {
@@ -864,7 +917,10 @@ impl Live {
                     self.say(out, now, Listener::Player, t, About::Nothing);
                 }
             },
-            Command::Draw => self.player_draw(now, out),
+            Command::Draw => match by {
+                By::Key => self.player_draw(now, out),
+                By::Voice => self.ask_draw(now, out),
+            },
             Command::Resign => {
                 self.pending = Pending::ConfirmResign;
                 let t = self.words.resign_question();
@@ -1058,7 +1114,9 @@ impl Live {
                 }
                 Expecting::Answer { phrases }
             }
-            Pending::ConfirmArbiter { .. } | Pending::ConfirmResign => Expecting::Answer {
+            Pending::ConfirmArbiter { .. }
+            | Pending::ConfirmResign
+            | Pending::ConfirmDraw { .. } => Expecting::Answer {
                 phrases: Vec::new(),
             },
             Pending::ReadBack { .. } => Expecting::Move { answers: true },

@@ -155,7 +155,7 @@ impl Live {
                 return;
             }
             Reading::Command(c) => {
-                self.command(c, &reading.heard, now, out);
+                self.command(c, &reading.heard, By::Voice, now, out);
                 return;
             }
             Reading::Move(mv) => {

@@ -347,6 +347,20 @@ impl Words {
         }
     }
 
+    /// "Remis annehmen? Ja oder nein." and its claim and offer forms.
+    pub(super) fn draw_question(&self, act: super::DrawAct) -> String {
+        self.msg(match act {
+            super::DrawAct::Accept => "draw-accept-question",
+            super::DrawAct::Claim => "draw-claim-question",
+            super::DrawAct::Offer => "draw-offer-question",
+        })
+    }
+
+    /// The draw question answered "nein", or not at all.
+    pub fn draw_not_confirmed(&self) -> String {
+        self.msg("draw-not-confirmed")
+    }
+
     pub fn resign_question(&self) -> String {
         self.msg("resign-question")
     }

@@ -202,6 +202,13 @@ class Scenario:
     def ev(self, at, **kw):
         self.events.append({"at": at, **kw})
 
+    def draw_heard(self, at, text, question, yes_at, yes="ja"):
+        """A "Remis" from the player's microphone is asked back (issue 14 item 4: the
+        opponent's own "Remis" reaches it too); "ja" carries it out."""
+        self.heard(at, text)
+        self.say(at, "player", text=question)
+        self.heard(yes_at, yes)
+
     def heard(self, at, text):
         self.ev(at, heard=text)
 
@@ -1149,8 +1156,8 @@ def draw_offer_with_move():
                  time_control="600+0", confirm_ms=2000, pgn_contains=["1. e4 {[%clk 0:09:57] (=)}"])
     s.heard(1000, "eva vier")
     s.say(1000, "player", text="Eva vier?")
-    s.heard(1500, "remis")
-    s.say(1500, "player", text="Remis wird mit dem Zug angeboten.")
+    s.draw_heard(1500, "remis", "Remis anbieten? Ja oder nein.", 1600)
+    s.say(1600, "player", text="Remis wird mit dem Zug angeboten.")
     s.absent({"kind": "say", "to": "opponent"}, until=2999)
     s.tick(3000)
     s.made(3000, "e4")
@@ -1176,9 +1183,10 @@ def draw_offer_accepted():
     r = s.clock.reading(4000)
     assert r == {"white": 598100, "black": 597900}
     s.say(4000, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
-    s.heard(5000, "remis")
-    s.say(5000, "opponent", text="Remis vereinbart.")
-    s.end(5000, "1/2-1/2", "agreement")
+    s.draw_heard(5000, "remis", "Remisangebot annehmen? Ja oder nein.", 5500)
+    s.absent({"kind": "end"}, until=5499)
+    s.say(5500, "opponent", text="Remis vereinbart.")
+    s.end(5500, "1/2-1/2", "agreement")
 
 
 def draw_offer_declined():
@@ -1203,8 +1211,8 @@ def draw_offer_lapses():
     s.opp_event(1000, "remis")
     s.player_move(2000, "e5")
     s.say(2100, "player", text="Das Remisangebot ist mit dem Zug erloschen.")
-    s.heard(3000, "remis")
-    s.say(3000, "opponent", text="Remis wird angeboten.")
+    s.draw_heard(3000, "remis", "Remis anbieten? Ja oder nein.", 3100)
+    s.say(3100, "opponent", text="Remis wird angeboten.")
     s.absent({"kind": "end"})
     s.opponent_move(4000, "Nf3")
 
@@ -1215,14 +1223,48 @@ def draw_offer_declined_by_opponent_english():
                  "the player is told",
                  lang="en")
     s.heard(1000, "David four")
-    s.heard(1050, "draw")
-    s.say(1050, "player", text="A draw will be offered with the move.")
+    s.draw_heard(1050, "draw", "Offer a draw? Yes or no.", 1080, yes="yes")
+    s.say(1080, "player", text="A draw will be offered with the move.")
     s.heard(1100, "yes")
     s.made(1100, "d4")
     s.say(1100, "opponent", text="A draw is offered.")
     s.opp_event(5000, "decline")
     s.say(5000, "player", text="Draw declined.")
     s.opponent_move(6000, "d5")
+
+
+def draw_heard_from_the_opponent():
+    s = Scenario("draw-heard-not-confirmed", "9.1.2.1, D.2.3",
+                 "the opponent's own \"Remis\" reaches the player's microphone after his offer: "
+                 "it is asked back, not taken; the player's move instead lapses the offer and "
+                 "nothing ends",
+                 player="black")
+    s.opponent_move(1000, "e4")
+    s.opp_event(1000, "remis")
+    s.draw_heard(1500, "remis", "Remisangebot annehmen? Ja oder nein.", 2000, yes="cesar fünf")
+    s.absent({"kind": "end"})
+    s.say(2000, "player", text="Cesar fünf?")
+    s.heard(2100, "ja")
+    s.made(2100, "c5")
+    s.clock_now(2100)
+    s.say(2100, "player", text="Das Remisangebot ist mit dem Zug erloschen.")
+
+
+def draw_offer_heard_declined():
+    s = Scenario("draw-offer-heard-declined", "9.1.2.1",
+                 "chatter heard as \"ich biete Remis an\" is asked back; \"nein\" keeps the read-back "
+                 "that waited, with its window, and nothing reaches the opponent",
+                 confirm_ms=2000)
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?")
+    s.draw_heard(1500, "ich biete remis an", "Remis anbieten? Ja oder nein.", 1800, yes="nein")
+    s.say(1800, "player", text="Kein Remis.")
+    s.absent({"kind": "say", "to": "opponent", "text": "Remis wird angeboten."})
+    s.absent({"kind": "made"}, until=3799)
+    s.tick(3800)
+    s.made(3800, "e4")
+    s.say(3800, "opponent", text="Eva vier")
+    s.clock_now(3800)
 
 
 # ===== claims: 9.2, 9.3, 9.5 =================================================================
@@ -1237,10 +1279,10 @@ def claim_threefold_on_board():
                  time_control="600+0", pgn_contains=["Reklamation von Weiß: dreimalige Stellungswiederholung, berechtigt"])
     at = s.line(1000, KNIGHT_DANCE * 2)
     assert s.board.can_claim_threefold_repetition() and s.board.is_repetition(3)
-    s.heard(at, "remis")
-    s.exp(at, "claim", claim="threefold_repetition", side="white", upheld=True)
-    s.say(at, "arbiter", contains="9.2")
-    s.end(at, "1/2-1/2", "threefold repetition claimed")
+    s.draw_heard(at, "remis", "Remis reklamieren? Ja oder nein.", at + 300)
+    s.exp(at + 300, "claim", claim="threefold_repetition", side="white", upheld=True)
+    s.say(at + 300, "arbiter", contains="9.2")
+    s.end(at + 300, "1/2-1/2", "threefold repetition claimed")
 
 
 def claim_threefold_intended():
@@ -1256,10 +1298,10 @@ def claim_threefold_intended():
     assert b.is_repetition(3)
     s.heard(at, "springer bella eins")
     s.say(at, "player", text="Springer Bella eins?", about={"uci": "c3b1"})
-    s.heard(at + 500, "remis")
-    s.exp(at + 500, "claim", claim="threefold_repetition", side="white", upheld=True)
-    s.say(at + 500, "arbiter", contains="Nb1")
-    s.end(at + 500, "1/2-1/2", "threefold repetition claimed")
+    s.draw_heard(at + 500, "remis", "Remis reklamieren? Ja oder nein.", at + 800)
+    s.exp(at + 800, "claim", claim="threefold_repetition", side="white", upheld=True)
+    s.say(at + 800, "arbiter", contains="Nb1")
+    s.end(at + 800, "1/2-1/2", "threefold repetition claimed")
     s.absent({"kind": "say", "to": "opponent", "text": "Springer Bella eins"})
 
 
@@ -1271,9 +1313,9 @@ def claim_fifty_intended():
                  fen=fen, time_control="600+0", pgn_contains=["beabsichtigter Zug Kf1"])
     s.heard(1000, "könig felix eins")
     s.say(1000, "player", text="König Felix eins?")
-    s.heard(1500, "remis")
-    s.exp(1500, "claim", claim="fifty_moves", side="white", upheld=True)
-    s.end(1500, "1/2-1/2", "50-move rule claimed")
+    s.draw_heard(1500, "remis", "Remis reklamieren? Ja oder nein.", 1700)
+    s.exp(1700, "claim", claim="fifty_moves", side="white", upheld=True)
+    s.end(1700, "1/2-1/2", "50-move rule claimed")
 
 
 def claim_fifty_not_yet():
@@ -1283,7 +1325,7 @@ def claim_fifty_not_yet():
                  "draw offer made with the move",
                  fen=fen)
     s.heard(1000, "könig felix eins")
-    s.heard(1500, "remis")
+    s.draw_heard(1500, "remis", "Remis anbieten? Ja oder nein.", 1600)
     s.absent({"kind": "claim"})
     s.absent({"kind": "end"})
     s.heard(2000, "ja")
@@ -1297,10 +1339,10 @@ def claim_fifty_english():
                  "English: the last 50 moves of each player are completed without pawn move or "
                  "capture: \"draw\" claims on the board",
                  lang="en", fen=fen, time_control="300+0")
-    s.heard(2000, "draw")
-    s.exp(2000, "claim", claim="fifty_moves", side="white", upheld=True)
-    s.say(2000, "player", contains="Draw claimed")
-    s.end(2000, "1/2-1/2", "50-move rule claimed")
+    s.draw_heard(2000, "draw", "Claim a draw? Yes or no.", 2400, yes="yes")
+    s.exp(2400, "claim", claim="fifty_moves", side="white", upheld=True)
+    s.say(2400, "player", contains="Draw claimed")
+    s.end(2400, "1/2-1/2", "50-move rule claimed")
 
 
 # ===== automatic draws: 9.6 by edition =======================================================
