@@ -680,7 +680,10 @@ impl Live {
                     self.say(out, now, Listener::Player, t, About::Nothing);
                     return;
                 }
-                self.read_back(mv, reading.exact, now, out);
+                // The opponent's move said back, as people acknowledge it, is no move of the
+                // player's even where its words name one: only an explicit "ja" makes it.
+                let sure = reading.exact && !self.repeats_opponents_move(&text);
+                self.read_back(mv, sure, now, out);
             }
             Reading::Ambiguous(candidates) => {
                 if self.game.side_to_move() != self.player {

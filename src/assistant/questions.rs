@@ -28,6 +28,42 @@ impl Live {
         self.say_read_back(&mv, no, exact, now, out);
     }
 
+    /// Whether `text` says the opponent's last move back as it was announced (issue 14: "David
+    /// fünf" after "Gegner: David fünf"): the same words by meaning, leaving out fillers and
+    /// "Schach", and nothing more. A capture word, an origin or another piece the
+    /// announcement did not say makes it the player's own move. Only while that move is the
+    /// last of the game.
+    pub(super) fn repeats_opponents_move(&self, text: &str) -> bool {
+        let Some(last) = self.game.moves().last() else {
+            return false;
+        };
+        if last.color == self.player {
+            return false;
+        }
+        let Some(before) = last
+            .ply
+            .checked_sub(1)
+            .and_then(|p| self.game.position_at(p))
+        else {
+            return false;
+        };
+        let vocab = self.words.vocab();
+        let meanings = |words: &str| -> Vec<Meaning> {
+            split_words(words)
+                .iter()
+                .filter_map(|w| vocab.lookup(w))
+                .filter(|m| {
+                    !matches!(
+                        m,
+                        Meaning::Filler | Meaning::Check | Meaning::Mate | Meaning::Request
+                    )
+                })
+                .collect()
+        };
+        let announced = meanings(&self.words.spoken(before, &last.mv));
+        !announced.is_empty() && meanings(text) == announced
+    }
+
     /// Says the read-back of `mv` (its number `no`): a plain question when the reading was
     /// sure, "Meinten Sie …? Ja oder nein." when not.
     pub(super) fn say_read_back(

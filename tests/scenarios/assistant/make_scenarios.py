@@ -1267,6 +1267,42 @@ def draw_offer_heard_declined():
     s.clock_now(3800)
 
 
+# ===== repeat-backs: the opponent's move said back (issue 14 item 1) =======================
+
+def repeat_back_not_made():
+    s = Scenario("repeat-back-not-made", "D.2.3, D.2.6",
+                 "after \"Gegner: David fünf\" the player says \"David fünf\" back, as people "
+                 "acknowledge a move: those words also name exd5, which is asked as \"Meinten "
+                 "Sie …?\" and never made by the window (here captures have the window), only "
+                 "by \"ja\"",
+                 confirm_ms=2000, extra={"capture_window": True})
+    s.player_move(1000, "e4")
+    s.opponent_move(2000, "d5")
+    s.heard(2500, "david fünf")
+    s.say(2500, "player", text="Meinten Sie Eva schlägt David fünf? Ja oder nein.",
+          about={"uci": "e4d5"})
+    s.tick(9000)
+    s.absent({"kind": "made"}, start=2001, until=9999)
+    s.heard(10000, "ja")
+    s.made(10000, "exd5")
+
+
+def repeat_back_says_more():
+    s = Scenario("repeat-back-says-more", "D.2.3, D.2.6",
+                 "after \"Gegner: Eva schlägt David fünf\" the player's \"Dame schlägt David "
+                 "fünf\" names another piece: his own move, read back plainly and made by the "
+                 "window",
+                 player="black", confirm_ms=2000, extra={"capture_window": True})
+    s.opponent_move(1000, "e4")
+    s.player_move(2000, "d5")
+    s.opponent_move(3000, "exd5")
+    s.heard(3500, "dame schlägt david fünf")
+    s.say(3500, "player", text="Dame schlägt David fünf?", about={"uci": "d8d5"})
+    s.tick(5500)
+    s.made(5500, "Qxd5")
+    s.say(5500, "opponent", text="Dame schlägt David fünf")
+
+
 # ===== claims: 9.2, 9.3, 9.5 =================================================================
 
 KNIGHT_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8"]
