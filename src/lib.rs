@@ -38,6 +38,7 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod asr;
+pub mod announce;
 pub mod assistant;
 pub mod audio;
 pub mod bounded;

@@ -94,8 +94,15 @@ pub struct StartSpec {
     pub time_control: Option<String>,
     #[serde(default)]
     pub mode: Mode,
+    /// The language of everything said and printed (announcements, questions, messages, the
+    /// print scoresheet): de, en, ar or he.
     #[serde(default)]
     pub lang: Lang,
+    /// The vocabulary the player speaks, de (the FIDE words) or en; absent: the one of `lang`,
+    /// or German for a language without one (ar, he). A game started before this field existed
+    /// has none, and speaks and understands its `lang` as it always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vocab: Option<Lang>,
     /// The correction window after a read-back, in ms; 0 means only an explicit "ja" makes the
     /// move (D.2.6).
     #[serde(default = "default_confirm_ms")]
@@ -135,7 +142,7 @@ pub struct StartSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<String>,
     /// The arbiter's own vocabulary (FIDE D.1), a `grammars/*.toml` file's name and text, in
-    /// place of the built-in one of `lang`. The text itself is kept, so the journal resumes
+    /// place of the built-in one of [`StartSpec::vocab_lang`] (and in its language). The text itself is kept, so the journal resumes
     /// with the words the game started with, whatever became of the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vocabulary: Option<VocabularyFile>,
@@ -181,6 +188,11 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl StartSpec {
+    /// The language of the vocabulary the player speaks: `vocab`, else `lang`'s default.
+    pub fn vocab_lang(&self) -> Lang {
+        self.vocab.unwrap_or(self.lang.default_vocabulary())
+    }
+
     /// The settings a game gets when nothing is said: the player has White, German, the
     /// initial position, tournament mode, no clock.
     pub fn new(player: Color) -> StartSpec {
@@ -190,6 +202,7 @@ impl StartSpec {
             time_control: None,
             mode: Mode::Tournament,
             lang: Lang::De,
+            vocab: None,
             confirm_ms: default_confirm_ms(),
             capture_window: false,
             rules: RulesEdition::default(),

@@ -133,6 +133,8 @@ impl OutputConfig {
         let name = self.voice.clone().unwrap_or_else(|| match self.lang {
             Lang::De => "de".to_string(),
             Lang::En => "en-us".to_string(),
+            Lang::Ar => "ar".to_string(),
+            Lang::He => "he".to_string(),
         });
         espeak::Voice::new(&name, self.rate_wpm)
     }
