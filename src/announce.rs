@@ -319,7 +319,10 @@ mod tests {
 
     #[test]
     fn the_builtin_tables_are_in_their_script() {
-        for (lang, range) in [(Lang::Ar, '\u{0600}'..='\u{06FF}'), (Lang::He, '\u{0590}'..='\u{05FF}')] {
+        for (lang, range) in [
+            (Lang::Ar, '\u{0600}'..='\u{06FF}'),
+            (Lang::He, '\u{0590}'..='\u{05FF}'),
+        ] {
             let table = MoveWords::builtin(lang).expect("a table");
             assert_eq!(table.lang(), lang);
             for word in table.all_words() {
@@ -342,7 +345,10 @@ mod tests {
     #[test]
     fn de_and_en_announce_with_a_vocabulary() {
         let de = Vocab::builtin(Lang::De);
-        assert!(matches!(Announcing::new(Lang::De, &de), Announcing::Vocabulary));
+        assert!(matches!(
+            Announcing::new(Lang::De, &de),
+            Announcing::Vocabulary
+        ));
         let a = Announcing::new(Lang::En, &de);
         assert_eq!(a.wording(&de).file(5), "Felix");
         assert_eq!(a.wording(&de).piece(Role::Knight), "knight");

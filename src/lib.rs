@@ -37,8 +37,8 @@
 //! order: the journal is written before anything is announced as done.
 #![forbid(unsafe_op_in_unsafe_fn)]
 
-pub mod asr;
 pub mod announce;
+pub mod asr;
 pub mod assistant;
 pub mod audio;
 pub mod bounded;

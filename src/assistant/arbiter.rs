@@ -307,7 +307,10 @@ impl Live {
                 .position_at(m.ply.saturating_sub(1))
                 .cloned()
                 .unwrap_or_default();
-            (self.words.spoken(&pos, &m.mv), self.words.announced(&pos, &m.mv))
+            (
+                self.words.spoken(&pos, &m.mv),
+                self.words.announced(&pos, &m.mv),
+            )
         });
         let t = self
             .words

@@ -17,8 +17,8 @@ use crate::catalog::{Arg, Catalog};
 use crate::clock::ClockError;
 use crate::game::{EndReason, GameError, GameResult};
 use crate::interpret::{announced_move, spoken_move};
-use crate::lang::Lang;
 use crate::journal::{Damage, JournalProblem};
+use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Vocab};
 
 /// The assistant's words for one language and vocabulary.

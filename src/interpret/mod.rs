@@ -27,7 +27,6 @@ pub mod matcher;
 pub mod nearmiss;
 pub mod spoken;
 
-
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Move, Role, Square, san::San};
 
