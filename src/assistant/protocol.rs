@@ -553,3 +553,80 @@ mod running_serde {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assistant::Assistant;
+
+    fn start(json: &str) -> StartSpec {
+        serde_json::from_str(json).expect("a start spec")
+    }
+
+    /// A start line written before `vocab` existed has none and speaks and understands its
+    /// `lang`; `vocab` is written only when set, so such lines stay as they were.
+    #[test]
+    fn vocab_is_lang_s_own_unless_set() {
+        let old = start(r#"{"player": "white", "lang": "en"}"#);
+        assert_eq!((old.vocab, old.vocab_lang()), (None, Lang::En));
+        assert!(!serde_json::to_string(&old).expect("JSON").contains("vocab"));
+        assert_eq!(
+            start(r#"{"player": "white", "lang": "ar"}"#).vocab_lang(),
+            Lang::De
+        );
+        let he_en = start(r#"{"player": "white", "lang": "he", "vocab": "en"}"#);
+        assert_eq!(he_en.vocab_lang(), Lang::En);
+        let line = serde_json::to_string(&he_en).expect("JSON");
+        assert!(line.contains(r#""vocab":"en""#), "{line}");
+    }
+
+    fn said(a: &mut Assistant, at: u64, event: Event) -> Vec<(Listener, String)> {
+        a.handle(&super::TimedEvent { at, event })
+            .into_iter()
+            .filter_map(|e| match e.effect {
+                Effect::Say { to, text, .. } => Some((to, text)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_arabic_game_with_the_english_vocabulary() {
+        let mut a = Assistant::new();
+        let spec = start(r#"{"player": "white", "lang": "ar", "vocab": "en", "confirm_ms": 0}"#);
+        said(&mut a, 0, Event::Start(Box::new(spec)));
+        let heard = said(
+            &mut a,
+            1000,
+            Event::Heard(Heard::Text("knight felix three".into())),
+        );
+        assert_eq!(
+            heard,
+            [(Listener::Player, "Knight Felix three?".to_string())]
+        );
+        let made = said(&mut a, 2000, Event::Command(crate::vocab::Command::Yes));
+        assert!(
+            made.contains(&(Listener::Opponent, "الحصان فيلكس دراي".to_string())),
+            "{made:?}"
+        );
+        assert!(
+            made.contains(&(Listener::Player, "تمت النقلة.".to_string())),
+            "{made:?}"
+        );
+    }
+
+    #[test]
+    fn a_vocab_without_a_vocabulary_is_refused() {
+        let mut a = Assistant::new();
+        let spec = start(r#"{"player": "white", "lang": "de", "vocab": "he"}"#);
+        let effects = a.handle(&super::TimedEvent {
+            at: 0,
+            event: Event::Start(Box::new(spec)),
+        });
+        assert!(
+            effects.iter().any(|e| matches!(&e.effect,
+                Effect::Error { error } if error.contains("no vocabulary in he"))),
+            "{effects:?}"
+        );
+    }
+}
