@@ -7,8 +7,9 @@
 //! so plurals and gender stay in the catalog. Numbers are passed in words (`$number`, from
 //! [`crate::numbers`]) beside their value (`$count`), because spelling a number out is an
 //! algorithm, not a sentence. The built-in catalogs are compiled into the binary, so Rochade
-//! needs no files at run time; a language is its `.toml` vocabulary, its `.ftl` catalog, its
-//! [`Lang`] variant and the number words in [`crate::numbers`].
+//! needs no files at run time; a language is its `.ftl` catalog, its [`Lang`] variant, the
+//! number words in [`crate::numbers`] and its words for moves: a `.toml` vocabulary (de, en)
+//! or a table of words to say ([`crate::announce`]: ar, he).
 //!
 //! Rochade turns off Fluent's Unicode isolation marks around placeholders: the text goes to
 //! speech synthesizers, screen readers and braille, which would say or show them.
@@ -107,6 +108,8 @@ pub fn builtin_source(lang: Lang) -> &'static str {
     match lang {
         Lang::De => include_str!("../grammars/de.ftl"),
         Lang::En => include_str!("../grammars/en.ftl"),
+        Lang::Ar => include_str!("../grammars/ar.ftl"),
+        Lang::He => include_str!("../grammars/he.ftl"),
     }
 }
 

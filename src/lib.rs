@@ -23,6 +23,7 @@
 //! |---|---|
 //! | [`vocab`] | the spoken vocabulary files (`grammars/*.toml`), checked on load |
 //! | [`catalog`] | the message catalogs (`grammars/*.ftl`, Fluent): every sentence said or printed and the scoresheets' words, per language |
+//! | [`announce`] | the words moves are announced with to the opponent and the arbiter in the game's language: the vocabulary's, or for Arabic and Hebrew the tables of words to say (`grammars/ar.toml`, `grammars/he.toml`) |
 //! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move; [`interpret::forms`]: the forms of a spoken move as rules over the vocabulary's word classes, the one source of what the interpreter parses and what the recognizers' grammars ([`asr::grammar`]) accept |
 //! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
 //! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
@@ -37,6 +38,7 @@
 //! order: the journal is written before anything is announced as done.
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+pub mod announce;
 pub mod asr;
 pub mod assistant;
 pub mod audio;

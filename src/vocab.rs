@@ -309,11 +309,12 @@ pub fn split_words(text: &str) -> Vec<String> {
 
 impl Vocab {
     /// The vocabulary compiled into the binary for a language (`grammars/de.toml`,
-    /// `grammars/en.toml`).
+    /// `grammars/en.toml`); a language without one of its own (ar, he) is played with its
+    /// [`Lang::default_vocabulary`], the German FIDE words.
     pub fn builtin(lang: Lang) -> Vocab {
-        let (name, text) = match lang {
-            Lang::De => ("grammars/de.toml", include_str!("../grammars/de.toml")),
+        let (name, text) = match lang.default_vocabulary() {
             Lang::En => ("grammars/en.toml", include_str!("../grammars/en.toml")),
+            _ => ("grammars/de.toml", include_str!("../grammars/de.toml")),
         };
         match Vocab::from_toml_str(name, text) {
             Ok(vocab) => vocab,
@@ -341,6 +342,18 @@ impl Vocab {
             line: line_of(text, offset),
             message,
         };
+        // A language without a vocabulary (ar, he: the announcement words of
+        // `grammars/ar.toml`) is named as such, before its other tables are found wrong.
+        #[derive(Deserialize)]
+        struct LanguageOnly {
+            language: Spanned<String>,
+        }
+        if let Ok(only) = toml::from_str::<LanguageOnly>(text)
+            && let Ok(lang) = only.language.get_ref().parse::<Lang>()
+            && let Err(msg) = crate::lang::vocabulary_lang(lang)
+        {
+            return Err(invalid(only.language.span().start, msg));
+        }
         let raw: RawVocab = toml::from_str(text).map_err(|err| {
             let offset = err.span().map(|s| s.start).unwrap_or(0);
             invalid(offset, err.message().trim().to_string())
@@ -350,6 +363,7 @@ impl Vocab {
             .language
             .get_ref()
             .parse()
+            .and_then(crate::lang::vocabulary_lang)
             .map_err(|msg: String| invalid(raw.language.span().start, msg))?;
 
         let section = |sec: &Section, sec_name: &str, keys: &[&str], required: &[&str]| {

@@ -1,7 +1,11 @@
-//! A game speaks one language: every replay scenario (`tests/scenarios/`), run as a German and
-//! as an English game, and a typed game of `rochade play` in each language, say, print and
-//! write (print, braille and PGN scoresheets) no fixed text of another language's catalog; the
-//! print scoresheet has the game language's headings.
+//! A game speaks one language: every replay scenario (`tests/scenarios/`), run as a game in
+//! each language (German, English, Arabic, Hebrew), and a typed game of `rochade play` in each
+//! language, say, print and write (print, braille and PGN scoresheets) no fixed text of another
+//! language's catalog; the print scoresheet has the game language's headings. An Arabic or
+//! Hebrew game says the player's own vocabulary words (German by default) to him, and its
+//! braille sheet has English words (the transcription is for the Latin script). Every
+//! announcement to the opponent of the whole Arabic and Hebrew games (`game-ar`, `game-he`) is
+//! in Arabic or Hebrew script, without a Latin letter.
 //!
 //! "Fixed text" is a catalog message's words between its placeholders, at least four
 //! characters long, that the game's own catalog does not also use (e.g. "Journal") and that
@@ -17,7 +21,7 @@ use rochade::assistant::protocol::Effect;
 use rochade::catalog::Catalog;
 use rochade::lang::Lang;
 use rochade::scoresheet::braille::literary;
-use rochade::scoresheet::brf::{BrailleOptions, write_brf};
+use rochade::scoresheet::brf::{BrailleOptions, words_lang, write_brf};
 use rochade::scoresheet::{pgn, text};
 use rochade::session::parse_event_line;
 use rochade::vocab::{Command as Said, Vocab};
@@ -56,7 +60,18 @@ struct Foreign {
 
 impl Foreign {
     fn of(lang: Lang, input: &str) -> Foreign {
-        let own = fixed_texts(&Catalog::builtin(lang));
+        let mut own = fixed_texts(&Catalog::builtin(lang));
+        if !lang.has_vocabulary() {
+            // The player of an Arabic or Hebrew game hears his own vocabulary's words.
+            for word in Vocab::builtin(lang).words() {
+                let mut chars = word.chars();
+                let capital: String = chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    .unwrap_or_default();
+                own.extend([word, capital]);
+            }
+        }
         let own_joined = own.join("\n");
         let input = input.to_lowercase();
         let texts = Lang::ALL
@@ -87,7 +102,9 @@ impl Foreign {
         let joined = brf.replace(['\r', '\n', '\x0c'], " ");
         for (l, t) in &self.texts {
             let cells = literary(t);
-            if cells.len() >= 4 && contains_words(&joined, &cells) {
+            // Arabic and Hebrew words transcribe to nothing but their punctuation.
+            let letters = cells.chars().filter(char::is_ascii_alphabetic).count();
+            if cells.len() >= 4 && letters > 0 && contains_words(&joined, &cells) {
                 problems.push(format!("{origin}: {l} text {t:?} ({cells}) in the BRF"));
             }
         }
@@ -165,7 +182,7 @@ fn check_scenario(path: &Path, lang: Lang, problems: &mut Vec<String>) -> bool {
         ..BrailleOptions::default()
     };
     if let Ok(brf) = write_brf(record, &options) {
-        foreign.find_braille(&brf, &origin, problems);
+        Foreign::of(words_lang(lang), &input).find_braille(&brf, &origin, problems);
     }
     true
 }
@@ -281,7 +298,11 @@ fn typed_game(lang: Lang) -> Vec<String> {
         assert!(sheet.contains(&heading), "no {heading:?} in\n{sheet}");
     }
     let brf = std::fs::read_to_string(journal.with_extension("brf")).expect("BRF");
-    foreign.find_braille(&brf, &format!("play ({lang})"), &mut problems);
+    Foreign::of(words_lang(lang), &lines.join("\n")).find_braille(
+        &brf,
+        &format!("play ({lang})"),
+        &mut problems,
+    );
     assert!(problems.is_empty(), "{}\n\n{stdout}", problems.join("\n"));
     stdout.lines().map(String::from).collect()
 }
@@ -319,6 +340,140 @@ fn a_typed_english_game_is_english() {
     );
     assert!(
         lines.iter().any(|l| l.starts_with("Scoresheet: ")),
+        "{lines:#?}"
+    );
+}
+
+/// Whether a character is of the script of `lang` (Arabic U+0600–U+06FF, Hebrew U+0590–U+05FF).
+fn in_script(c: char, lang: Lang) -> bool {
+    match lang {
+        Lang::Ar => ('\u{0600}'..='\u{06FF}').contains(&c),
+        Lang::He => ('\u{0590}'..='\u{05FF}').contains(&c),
+        _ => c.is_ascii_alphabetic(),
+    }
+}
+
+#[test]
+fn whole_arabic_and_hebrew_games_announce_in_their_script() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for lang in [Lang::Ar, Lang::He] {
+        let events = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "tests/scenarios/assistant/game-{}.jsonl",
+            lang.code()
+        ));
+        let pgn = dir.path().join(format!("game-{lang}.pgn"));
+        let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
+            .arg("replay")
+            .arg(&events)
+            .arg("--pgn")
+            .arg(&pgn)
+            .output()
+            .expect("rochade replay runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let effects: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("an effect line"))
+            .collect();
+        let to_opponent: Vec<&str> = effects
+            .iter()
+            .filter(|e| e["kind"] == "say" && e["to"] == "opponent")
+            .filter_map(|e| e["text"].as_str())
+            .collect();
+        // Nine moves of the player, the draw agreed, the result.
+        assert!(to_opponent.len() >= 11, "{lang}: {to_opponent:#?}");
+        for text in &to_opponent {
+            assert!(
+                text.chars().any(|c| in_script(c, lang)),
+                "{lang}: {text:?} is not in its script"
+            );
+            assert!(
+                !text.chars().any(|c| c.is_ascii_alphabetic()),
+                "{lang}: {text:?} has a Latin letter"
+            );
+        }
+        // The player is still heard and read back in the German FIDE words.
+        assert!(
+            effects
+                .iter()
+                .any(|e| e["to"] == "player" && e["text"] == "Springer Felix drei?"),
+            "{lang}: no German read-back"
+        );
+        // The print scoresheet of the game, in the game's language and script.
+        let sheet = Command::new(env!("CARGO_BIN_EXE_rochade"))
+            .args(["scoresheet", "--format", "text", "--lang", lang.code()])
+            .arg(&pgn)
+            .output()
+            .expect("rochade scoresheet runs");
+        assert!(
+            sheet.status.success(),
+            "{}",
+            String::from_utf8_lossy(&sheet.stderr)
+        );
+        let sheet = String::from_utf8_lossy(&sheet.stdout).to_string();
+        let catalog = Catalog::builtin(lang);
+        for id in [
+            "sheet-title",
+            "sheet-white",
+            "sheet-black",
+            "sheet-result",
+            "sheet-white-signature",
+            "sheet-black-signature",
+        ] {
+            let heading = catalog.text(id, &[]);
+            assert!(
+                heading.chars().all(|c| c == ' ' || in_script(c, lang)),
+                "{lang}: {heading:?}"
+            );
+            assert!(
+                sheet.contains(&heading),
+                "{lang}: no {heading:?} in\n{sheet}"
+            );
+        }
+        assert!(sheet.contains("bxa8=Q") && sheet.contains("O-O"), "{sheet}");
+        assert!(
+            Foreign::of(lang, "")
+                .texts
+                .iter()
+                .all(|(_, t)| !contains_words(&sheet, t)),
+            "{lang}: another language's words in\n{sheet}"
+        );
+    }
+}
+
+#[test]
+fn a_typed_arabic_game_is_arabic_and_heard_in_german() {
+    let lines = typed_game(Lang::Ar);
+    assert!(
+        lines.iter().any(|l| l == "إليك: Springer Felix drei?"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "إلى المنافس: الحصان فيلكس دراي"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("ورقة التسجيل: ")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_typed_hebrew_game_is_hebrew_and_heard_in_german() {
+    let lines = typed_game(Lang::He);
+    assert!(
+        lines.iter().any(|l| l == "אליך: Springer Felix drei?"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "אל היריב: פרש פליקס דריי"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("טופס רישום: ")),
         "{lines:#?}"
     );
 }

@@ -154,9 +154,10 @@ fn events(game: &Game, player_white: bool, lang: Lang) -> String {
     if let Some(fen) = &game.fen {
         start["fen"] = json!(fen);
     }
-    let yes = match lang {
-        Lang::De => "ja",
+    // The player answers in his vocabulary: German for de, ar and he.
+    let yes = match lang.default_vocabulary() {
         Lang::En => "yes",
+        _ => "ja",
     };
     let mut lines = vec![json!({"at": 0, "start": start})];
     let mut at = 0u64;
@@ -210,7 +211,13 @@ fn every_corpus_game_spoken_and_typed_ends_with_the_same_scoresheet() {
     for source in SOURCES {
         for game in read_games(&data.join(source)) {
             let player_white = games % 2 == 0;
-            let lang = if games % 5 == 4 { Lang::En } else { Lang::De };
+            // Every fifth game in English; some German ones said in Arabic and Hebrew.
+            let lang = match games % 10 {
+                4 | 9 => Lang::En,
+                2 => Lang::Ar,
+                7 => Lang::He,
+                _ => Lang::De,
+            };
             games += 1;
             plies += game.moves.len();
             let file = dir.path().join(format!("game-{games}.jsonl"));

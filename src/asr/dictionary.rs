@@ -99,7 +99,7 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
         for pron in curated.get(tok.as_str()).into_iter().flatten() {
             dictionary.add(&tok, pron.clone());
         }
-        if lang == Lang::En {
+        if lang.default_vocabulary() == Lang::En {
             for pron in cmudict().get(tok.as_str()).into_iter().flatten() {
                 dictionary.add(&tok, pron.clone());
             }
@@ -147,9 +147,10 @@ fn user_pronunciations() -> (HashMap<String, Vec<String>>, HashMap<String, Vec<S
 fn curated(lang: Lang) -> &'static HashMap<String, Vec<String>> {
     static DE: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
     static EN: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
-    match lang {
-        Lang::De => DE.get_or_init(|| parse_dictionary(CURATED_DE)),
+    // A recognizer hears a vocabulary: ar and he games are heard in theirs.
+    match lang.default_vocabulary() {
         Lang::En => EN.get_or_init(|| parse_dictionary(CURATED_EN)),
+        _ => DE.get_or_init(|| parse_dictionary(CURATED_DE)),
     }
 }
 
@@ -190,12 +191,12 @@ fn parse_dictionary(text: &str) -> HashMap<String, Vec<String>> {
 /// umlauts (`fuenf`) are also looked up with the umlaut (`fünf`), which is what a speaker
 /// says; espeak-ng reads the two-letter form letter by letter.
 fn espeak_pronunciations(word: &str, lang: Lang) -> Vec<String> {
-    let voice = match lang {
-        Lang::De => "de",
+    let voice = match lang.default_vocabulary() {
         Lang::En => "en-us",
+        _ => "de",
     };
     let mut spellings = vec![word.to_string()];
-    if lang == Lang::De {
+    if lang.default_vocabulary() == Lang::De {
         let restored = word
             .replace("ae", "ä")
             .replace("oe", "ö")

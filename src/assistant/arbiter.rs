@@ -92,6 +92,7 @@ impl Live {
                 };
                 let before = self.pos().clone();
                 let words = self.words.spoken(&before, &mv);
+                let announced = self.words.announced(&before, &mv);
                 // The sealer's clock runs again for the instant the sealed move is made.
                 if let Some(clock) = self.clock.as_mut() {
                     let _ = clock.resume(now);
@@ -102,7 +103,7 @@ impl Live {
                 let about = self.move_about(&before, &mv);
                 let t = self.words.resumed_with(&words);
                 self.say(out, now, Listener::Player, t, about.clone());
-                let t = self.words.announce(&words);
+                let t = self.words.announce(&announced);
                 self.say(out, now, Listener::Opponent, t, about);
                 self.clock_effect(now, out);
                 self.check_end(now, out);
@@ -306,20 +307,28 @@ impl Live {
                 .position_at(m.ply.saturating_sub(1))
                 .cloned()
                 .unwrap_or_default();
-            self.words.spoken(&pos, &m.mv)
+            (
+                self.words.spoken(&pos, &m.mv),
+                self.words.announced(&pos, &m.mv),
+            )
         });
-        let t = self.words.position_reset(ply, last.as_deref());
+        let t = self
+            .words
+            .position_reset(ply, last.as_ref().map(|(s, _)| s.as_str()));
+        let for_opponent = self
+            .words
+            .position_reset(ply, last.as_ref().map(|(_, a)| a.as_str()));
         self.say(
             out,
             now,
             Listener::Player,
-            t.clone(),
+            t,
             About::Reset {
                 ply: ply as u64,
                 fen: self.game.fen(),
             },
         );
-        self.say(out, now, Listener::Opponent, t, About::Nothing);
+        self.say(out, now, Listener::Opponent, for_opponent, About::Nothing);
         self.clock_effect(now, out);
     }
 

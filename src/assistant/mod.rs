@@ -24,8 +24,9 @@
 //! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces). What it
 //! says comes from [`words::Words`], whose methods name the messages of the game language's
 //! catalog (`grammars/<code>.ftl`); no sentence is written in these modules. The game's
-//! vocabulary is the built-in one of its language or, with `vocabulary` in the start spec, the
-//! arbiter's own (FIDE D.1).
+//! language (`lang`) chooses the catalog and the words moves are announced with; the
+//! vocabulary the player speaks is the built-in one of `vocab` (absent: of `lang`, German for
+//! ar and he) or, with `vocabulary` in the start spec, the arbiter's own (FIDE D.1).
 //!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
@@ -355,20 +356,22 @@ impl Live {
     fn start(spec: &StartSpec, now: u64, out: &mut Out) -> Result<Live, String> {
         let game = Game::new(spec.fen.as_deref(), spec.rules).map_err(|e| e.to_string())?;
         let player: Color = spec.player.into();
+        // The player speaks a vocabulary (de, en); everything said is in `lang`.
+        let vocab_lang = crate::lang::vocabulary_lang(spec.vocab_lang())?;
         let vocab = match &spec.vocabulary {
             Some(file) => {
                 let vocab = file.vocab()?;
-                if vocab.lang() != spec.lang {
+                if vocab.lang() != vocab_lang {
                     return Err(format!(
-                        "the vocabulary {} is for language {}, the game is in {}",
+                        "the vocabulary {} is for language {}, the game's vocabulary is {}",
                         file.name,
                         vocab.lang(),
-                        spec.lang
+                        vocab_lang
                     ));
                 }
                 vocab
             }
-            None => Vocab::builtin(spec.lang),
+            None => Vocab::builtin(vocab_lang),
         };
         let warning_list = warnings_on(spec);
         let clock = match spec.time_control.as_deref().map(str::trim) {
@@ -411,7 +414,7 @@ impl Live {
             player,
             mode: spec.mode,
             interpreter: Interpreter::new(vocab.clone()),
-            words: Words::new(vocab),
+            words: Words::new(vocab, spec.lang),
             game,
             clock,
             record: Record::new(Headers::default(), None).map_err(|e| e.to_string())?,
@@ -554,12 +557,13 @@ impl Live {
             let ply = self.game.ply();
             if let Some(before) = ply.checked_sub(1).and_then(|p| self.game.position_at(p)) {
                 let before = before.clone();
-                let words = self.words.spoken(&before, &mv);
                 let about = self.move_about(&before, &mv);
                 if by == self.player {
+                    let words = self.words.announced(&before, &mv);
                     let t = self.words.announce_again(&words);
                     self.say(out, now, Listener::Opponent, t, about);
                 } else {
+                    let words = self.words.spoken(&before, &mv);
                     let t = self.words.opponent_moved(&words);
                     self.say(out, now, Listener::Player, t, about);
                 }
@@ -724,7 +728,7 @@ impl Live {
                     Mode::Tournament => self.words.not_possible(&heard_text),
                     Mode::Training => self.words.not_possible_because(
                         &heard_text,
-                        &reason_text(&reason, self.words.vocab()),
+                        &reason_text(&reason, self.words.catalog()),
                     ),
                 };
                 self.say(
@@ -986,7 +990,7 @@ impl Live {
             return;
         }
         let before = self.pos().clone();
-        let words = self.words.spoken(&before, &mv);
+        let words = self.words.announced(&before, &mv);
         if self.apply_move(self.player, mv, at, out).is_err() {
             return;
         }
@@ -1131,9 +1135,10 @@ impl Live {
     }
 }
 
-fn other_lang(lang: Lang) -> Lang {
-    match lang {
-        Lang::De => Lang::En,
+/// The other vocabulary than `lang`'s: an opponent's entry is read in both.
+fn other_vocabulary(lang: Lang) -> Lang {
+    match lang.default_vocabulary() {
         Lang::En => Lang::De,
+        _ => Lang::En,
     }
 }

@@ -120,8 +120,9 @@ impl Live {
         {
             return Some(mv);
         }
-        for lang in [self.spec.lang, other_lang(self.spec.lang)] {
-            let interpreter = if lang == self.spec.lang {
+        let own = self.words.vocab().lang();
+        for lang in [own, other_vocabulary(own)] {
+            let interpreter = if lang == own {
                 self.interpreter.clone()
             } else {
                 Interpreter::new(Vocab::builtin(lang))

@@ -94,8 +94,15 @@ pub struct StartSpec {
     pub time_control: Option<String>,
     #[serde(default)]
     pub mode: Mode,
+    /// The language of everything said and printed (announcements, questions, messages, the
+    /// print scoresheet): de, en, ar or he.
     #[serde(default)]
     pub lang: Lang,
+    /// The vocabulary the player speaks, de (the FIDE words) or en; absent: the one of `lang`,
+    /// or German for a language without one (ar, he). A game started before this field existed
+    /// has none, and speaks and understands its `lang` as it always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vocab: Option<Lang>,
     /// The correction window after a read-back, in ms; 0 means only an explicit "ja" makes the
     /// move (D.2.6).
     #[serde(default = "default_confirm_ms")]
@@ -135,7 +142,7 @@ pub struct StartSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<String>,
     /// The arbiter's own vocabulary (FIDE D.1), a `grammars/*.toml` file's name and text, in
-    /// place of the built-in one of `lang`. The text itself is kept, so the journal resumes
+    /// place of the built-in one of [`StartSpec::vocab_lang`] (and in its language). The text itself is kept, so the journal resumes
     /// with the words the game started with, whatever became of the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vocabulary: Option<VocabularyFile>,
@@ -181,6 +188,11 @@ fn is_false(b: &bool) -> bool {
 }
 
 impl StartSpec {
+    /// The language of the vocabulary the player speaks: `vocab`, else `lang`'s default.
+    pub fn vocab_lang(&self) -> Lang {
+        self.vocab.unwrap_or(self.lang.default_vocabulary())
+    }
+
     /// The settings a game gets when nothing is said: the player has White, German, the
     /// initial position, tournament mode, no clock.
     pub fn new(player: Color) -> StartSpec {
@@ -190,6 +202,7 @@ impl StartSpec {
             time_control: None,
             mode: Mode::Tournament,
             lang: Lang::De,
+            vocab: None,
             confirm_ms: default_confirm_ms(),
             capture_window: false,
             rules: RulesEdition::default(),
@@ -538,5 +551,82 @@ mod running_serde {
                 "unknown side {other:?}: expected \"white\", \"black\" or \"none\""
             ))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assistant::Assistant;
+
+    fn start(json: &str) -> StartSpec {
+        serde_json::from_str(json).expect("a start spec")
+    }
+
+    /// A start line written before `vocab` existed has none and speaks and understands its
+    /// `lang`; `vocab` is written only when set, so such lines stay as they were.
+    #[test]
+    fn vocab_is_lang_s_own_unless_set() {
+        let old = start(r#"{"player": "white", "lang": "en"}"#);
+        assert_eq!((old.vocab, old.vocab_lang()), (None, Lang::En));
+        assert!(!serde_json::to_string(&old).expect("JSON").contains("vocab"));
+        assert_eq!(
+            start(r#"{"player": "white", "lang": "ar"}"#).vocab_lang(),
+            Lang::De
+        );
+        let he_en = start(r#"{"player": "white", "lang": "he", "vocab": "en"}"#);
+        assert_eq!(he_en.vocab_lang(), Lang::En);
+        let line = serde_json::to_string(&he_en).expect("JSON");
+        assert!(line.contains(r#""vocab":"en""#), "{line}");
+    }
+
+    fn said(a: &mut Assistant, at: u64, event: Event) -> Vec<(Listener, String)> {
+        a.handle(&super::TimedEvent { at, event })
+            .into_iter()
+            .filter_map(|e| match e.effect {
+                Effect::Say { to, text, .. } => Some((to, text)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_arabic_game_with_the_english_vocabulary() {
+        let mut a = Assistant::new();
+        let spec = start(r#"{"player": "white", "lang": "ar", "vocab": "en", "confirm_ms": 0}"#);
+        said(&mut a, 0, Event::Start(Box::new(spec)));
+        let heard = said(
+            &mut a,
+            1000,
+            Event::Heard(Heard::Text("knight felix three".into())),
+        );
+        assert_eq!(
+            heard,
+            [(Listener::Player, "Knight Felix three?".to_string())]
+        );
+        let made = said(&mut a, 2000, Event::Command(crate::vocab::Command::Yes));
+        assert!(
+            made.contains(&(Listener::Opponent, "الحصان فيلكس دراي".to_string())),
+            "{made:?}"
+        );
+        assert!(
+            made.contains(&(Listener::Player, "تمت النقلة.".to_string())),
+            "{made:?}"
+        );
+    }
+
+    #[test]
+    fn a_vocab_without_a_vocabulary_is_refused() {
+        let mut a = Assistant::new();
+        let spec = start(r#"{"player": "white", "lang": "de", "vocab": "he"}"#);
+        let effects = a.handle(&super::TimedEvent {
+            at: 0,
+            event: Event::Start(Box::new(spec)),
+        });
+        assert!(
+            effects.iter().any(|e| matches!(&e.effect,
+                Effect::Error { error } if error.contains("no vocabulary in he"))),
+            "{effects:?}"
+        );
     }
 }

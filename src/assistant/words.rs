@@ -1,8 +1,10 @@
 //! The sentences the assistant says: read-backs, questions, refusals, announcements for the
-//! opponent, results. Each method names one message of the language's catalog
+//! opponent, results. Each method names one message of the game language's catalog
 //! (`grammars/<code>.ftl`, see [`crate::catalog`]) and fills its placeholders; no sentence is
-//! written here. Moves and squares are said in the player's vocabulary (the FIDE words by
-//! default); times come from [`crate::clock::spoken`].
+//! written here. Moves and squares are said to the player in his vocabulary (the FIDE words by
+//! default: he hears what he says), and to the opponent and the arbiter in the game language's
+//! words ([`crate::announce`]: the vocabulary's own words for de and en, the tables of
+//! `grammars/ar.toml` and `grammars/he.toml`); times come from [`crate::clock::spoken`].
 //!
 //! A new sentence is a message in every catalog (same id, same placeholders) and a method
 //! here that names it: `self.msg("id")` or `self.msg_with("id", &[("name", value.into())])`.
@@ -10,11 +12,13 @@ use std::sync::Arc;
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
+use crate::announce::{Announcing, MoveWording};
 use crate::catalog::{Arg, Catalog};
 use crate::clock::ClockError;
 use crate::game::{EndReason, GameError, GameResult};
-use crate::interpret::spoken_move;
+use crate::interpret::{announced_move, spoken_move};
 use crate::journal::{Damage, JournalProblem};
+use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Vocab};
 
 /// The assistant's words for one language and vocabulary.
@@ -22,6 +26,8 @@ use crate::vocab::{CastleSide, Command, Vocab};
 pub struct Words {
     vocab: Vocab,
     catalog: Arc<Catalog>,
+    /// The words moves are announced with to the opponent and the arbiter.
+    announcing: Announcing,
 }
 
 /// A piece's role as the catalogs select on it: "king", "queen", …
@@ -37,15 +43,25 @@ pub fn role_key(role: Role) -> &'static str {
 }
 
 impl Words {
-    /// Words in the vocabulary's language, from its built-in catalog.
-    pub fn new(vocab: Vocab) -> Words {
-        let catalog = Catalog::builtin(vocab.lang());
-        Words { vocab, catalog }
+    /// Words in the message language `lang`, from its built-in catalog, for a player who
+    /// speaks `vocab`.
+    pub fn new(vocab: Vocab, lang: Lang) -> Words {
+        Words::with_catalog(vocab, Catalog::builtin(lang))
     }
 
-    /// Words with a catalog of one's own (an organiser's adapted sentences).
+    /// Words with a catalog of one's own (an organiser's adapted sentences), in its language.
     pub fn with_catalog(vocab: Vocab, catalog: Arc<Catalog>) -> Words {
-        Words { vocab, catalog }
+        let announcing = Announcing::new(catalog.lang(), &vocab);
+        Words {
+            vocab,
+            catalog,
+            announcing,
+        }
+    }
+
+    /// The words moves are announced with.
+    fn announcing(&self) -> &dyn MoveWording {
+        self.announcing.wording(&self.vocab)
     }
 
     /// The vocabulary.
@@ -85,6 +101,16 @@ impl Words {
     /// The move in words, check and mate included: "Springer schlägt Felix drei, Schach".
     pub fn spoken(&self, pos: &Chess, mv: &Move) -> String {
         spoken_move(pos, mv, &self.vocab)
+    }
+
+    /// The move in the words of the announcements to the opponent and the arbiter: the same as
+    /// [`Words::spoken`] in a game whose vocabulary is its language, "الحصان فيلكس دراي" in
+    /// an Arabic one.
+    pub fn announced(&self, pos: &Chess, mv: &Move) -> String {
+        match &self.announcing {
+            Announcing::Vocabulary => self.spoken(pos, mv),
+            _ => announced_move(pos, mv, &self.vocab, self.announcing()),
+        }
     }
 
     /// A candidate named by its origin, for an ambiguity question: "Springer Bella eins".
@@ -514,7 +540,7 @@ impl Words {
         role: Option<Role>,
     ) -> String {
         let what = match role {
-            Some(r) => format!("{square} ({})", self.piece(r)),
+            Some(r) => format!("{square} ({})", self.announcing().piece(r)),
             None => square.to_string(),
         };
         self.msg_with(

@@ -77,17 +77,18 @@ impl Interpreters {
         if let Some(path) = grammar {
             let vocab = Vocab::load(path)?;
             match vocab.lang() {
-                Lang::De => de = Interpreter::new(vocab),
                 Lang::En => en = Interpreter::new(vocab),
+                _ => de = Interpreter::new(vocab),
             }
         }
         Ok(Interpreters { de, en })
     }
 
+    /// The interpreter of a language's vocabulary: ar and he are understood in German.
     fn get(&self, lang: Lang) -> &Interpreter {
-        match lang {
-            Lang::De => &self.de,
+        match lang.default_vocabulary() {
             Lang::En => &self.en,
+            _ => &self.de,
         }
     }
 }

@@ -60,11 +60,17 @@ pub struct PlayArgs {
     /// tournament (only what FIDE D.2.9 allows) or training (explanations, position read-out).
     #[arg(long, default_value = "tournament")]
     pub mode: String,
-    /// Language of the words: de (FIDE German) or en.
+    /// Language of everything said and printed: de (FIDE German), en, ar (Arabic) or he
+    /// (Hebrew). For de and en also the words the player speaks.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The words the player speaks, when not those of --lang: de (the FIDE words) or en. An
+    /// ar or he game is played with de unless told otherwise.
+    #[arg(long, value_name = "de|en")]
+    pub vocab: Option<Lang>,
     /// The arbiter's own vocabulary (FIDE D.1): a TOML file like grammars/de.toml, in place of
-    /// the built-in words of its language (which it sets; --lang is then not needed).
+    /// the built-in words of its language (which it sets for a de or en game; --lang is then
+    /// not needed; an ar or he game keeps its language and is played with the file's words).
     #[arg(long, value_name = "FILE")]
     pub grammar: Option<PathBuf>,
     /// The correction window after a read-back, in ms; 0: only an explicit "ja" makes a move.
@@ -217,11 +223,20 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.time_control = Some(args.time_control.clone());
     spec.mode = mode;
     spec.lang = args.lang;
+    if let Some(vocab) = args.vocab {
+        spec.vocab = Some(crate::lang::vocabulary_lang(vocab).map_err(|e| anyhow::anyhow!(e))?);
+    }
     if let Some(path) = &args.grammar {
         let (file, lang) = crate::assistant::protocol::VocabularyFile::read(path)
             .map_err(|e| anyhow::anyhow!(e))?;
         spec.vocabulary = Some(file);
-        spec.lang = lang;
+        if args.lang.has_vocabulary() && args.vocab.is_none() {
+            spec.lang = lang;
+        } else {
+            // The game keeps its language; the file's words are the vocabulary (the game
+            // refuses a file that is not in --vocab's language).
+            spec.vocab = Some(spec.vocab.unwrap_or(lang));
+        }
     }
     spec.confirm_ms = args.confirm_ms;
     spec.capture_window = args.capture_window;
@@ -350,7 +365,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 PathBuf::from(path)
             };
             let check = check_journal(&path).map_err(|e| anyhow::anyhow!(e))?;
-            let words = Words::new(Vocab::builtin(check.lang.unwrap_or(args.lang)));
+            let lang = check.lang.unwrap_or(args.lang);
+            let words = Words::new(Vocab::builtin(lang), lang);
             let accept_damage = check.is_damaged();
             if accept_damage && !agree_to_damage(&args, &printer, &words, &check)? {
                 // Not resumed, nothing changed: exit status 2.
@@ -380,7 +396,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 ],
             );
             if let Some(doubt) = resumed.doubtful_down {
-                let words = Words::new(Vocab::builtin(printer.catalog.lang()));
+                let lang = printer.catalog.lang();
+                let words = Words::new(Vocab::builtin(lang), lang);
                 let text = match doubt {
                     DoubtfulDowntime::WallClockWentBack { ms } => words.wall_clock_went_back(ms),
                     DoubtfulDowntime::TooLong { ms } => words.downtime_too_long(ms),
@@ -470,17 +487,19 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .spec()
         .map(|s| s.lang)
         .unwrap_or(args.lang);
+    // Everything is said in `lang`; the player is heard in his vocabulary's language.
     let vocab = session
         .assistant()
         .vocab()
         .cloned()
         .unwrap_or_else(|| Vocab::builtin(lang));
+    let vocab_lang = vocab.lang();
     let mut voice = None;
     let (voice_tx, voice_rx) = unbounded::<VoiceEvent>();
     let mut voice_events = voice_rx.clone();
     let mut grammar = grammar_for(session.assistant(), &vocab);
     if args.voice.listening() {
-        match start_voice(&args.voice, lang, grammar.clone()) {
+        match start_voice(&args.voice, vocab_lang, grammar.clone()) {
             Ok((handle, events, notices)) => {
                 for n in notices {
                     printer.line(&n);
@@ -568,7 +587,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         }
                     },
                     Ok(Keyboard::Refused(why)) => {
-                        let words = Words::new(vocab.clone());
+                        let words = Words::new(vocab.clone(), lang);
                         printer.text_note(&match why {
                             InputError::NotUtf8 { .. } => words.typed_line_not_text(),
                             _ => words.typed_line_too_long(TYPED.line),
@@ -640,7 +659,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         }
         if let Some(suspended) = session.new_suspend() {
             let ms = u64::try_from(suspended.as_millis()).unwrap_or(u64::MAX);
-            let text = Words::new(vocab.clone()).computer_was_suspended(ms);
+            let text = Words::new(vocab.clone(), lang).computer_was_suspended(ms);
             if let Some(s) = &speech {
                 s.say(Listener::Arbiter, &text);
             }

@@ -23,7 +23,8 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// The arbiter's own vocabulary (FIDE D.1) for every game started without one: a TOML
-    /// file like grammars/de.toml; it sets the game's language.
+    /// file like grammars/de.toml; it sets the language of a de or en game (an ar or he game
+    /// keeps its language and is played with the file's words).
     #[arg(long, value_name = "FILE")]
     pub grammar: Option<PathBuf>,
 }
@@ -144,7 +145,8 @@ fn replay_lines(
 }
 
 /// A game started without a vocabulary of its own takes the one `--grammar` gave, and its
-/// language.
+/// language; a game in a language without a vocabulary (ar, he) keeps its language and is
+/// played with the file's words.
 fn with_vocabulary(
     mut event: TimedEvent,
     vocabulary: Option<&(VocabularyFile, Lang)>,
@@ -153,7 +155,11 @@ fn with_vocabulary(
         && spec.vocabulary.is_none()
     {
         spec.vocabulary = Some(file.clone());
-        spec.lang = *lang;
+        if spec.lang.has_vocabulary() && spec.vocab.is_none() {
+            spec.lang = *lang;
+        } else {
+            spec.vocab = Some(spec.vocab.unwrap_or(*lang));
+        }
     }
     event
 }

@@ -85,7 +85,7 @@ pub struct ScoresheetArgs {
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// The language of the words: the headings, claims and sealed move of the print, braille
-    /// and PGN sheets, and the spoken reading (de: the FIDE German words; en).
+    /// and PGN sheets, and the spoken reading (de: the FIDE German words; en; ar; he).
     #[arg(long, default_value = "de")]
     pub lang: crate::lang::Lang,
     /// Speech: write the reading into this WAV file (espeak-ng) instead of saying it.
@@ -208,10 +208,12 @@ pub fn render(record: &Record, args: &ScoresheetArgs) -> anyhow::Result<String> 
 }
 
 /// The game as sentences to be read aloud: the heading, one sentence a move pair in the
-/// player's vocabulary ("Zug zwölf: Weiß Springer Felix drei. Schwarz David fünf."), the result.
+/// language's words for moves ("Zug zwölf: Weiß Springer Felix drei. Schwarz David fünf.";
+/// Arabic and Hebrew as their announcements say moves), the result.
 pub fn speech_lines(record: &Record, lang: crate::lang::Lang) -> anyhow::Result<Vec<String>> {
     let catalog = crate::catalog::Catalog::builtin(lang);
     let vocab = crate::vocab::Vocab::builtin(lang);
+    let announcing = crate::announce::Announcing::new(lang, &vocab);
     let (positions, moves) = record.replay()?;
     let mut lines = Vec::new();
     let h = &record.headers;
@@ -223,7 +225,7 @@ pub fn speech_lines(record: &Record, lang: crate::lang::Lang) -> anyhow::Result<
     }
     let mut pair: Vec<String> = Vec::new();
     for (pos, mv) in positions.iter().zip(&moves) {
-        let words = crate::interpret::spoken_move(pos, mv, &vocab);
+        let words = crate::interpret::announced_move(pos, mv, &vocab, announcing.wording(&vocab));
         let side = catalog.text(
             match pos.turn() {
                 shakmaty::Color::White => "side-white",

@@ -34,7 +34,7 @@ use super::model::{ClockEvent, ClockReading};
 use crate::assistant::words::capitalize;
 use crate::catalog::{Arg, Catalog};
 use crate::lang::Lang;
-use crate::numbers::cardinal;
+use crate::numbers::{Gender, cardinal, cardinal_before_noun};
 
 /// Below this remaining time (20 minutes) the seconds are said.
 pub const SECONDS_BELOW_MS: u64 = 20 * 60_000;
@@ -70,7 +70,9 @@ fn say(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
 }
 
 /// An amount of a unit: the catalog chooses the noun's form by the number ("eine Minute",
-/// "zwei Minuten"); the number itself is spelled out by [`crate::numbers`].
+/// "zwei Minuten"); the number itself is spelled out by [`crate::numbers`], in the form before
+/// a feminine noun: hour, minute and second are feminine in every language Rochade speaks
+/// that has gender (Stunde, Minute, Sekunde; ساعة، دقيقة، ثانية; שעה, דקה, שנייה).
 fn amount(n: u64, unit: Unit, lang: Lang) -> String {
     let id = match unit {
         Unit::Hour => "hours",
@@ -80,7 +82,13 @@ fn amount(n: u64, unit: Unit, lang: Lang) -> String {
     say(
         lang,
         id,
-        &[("count", n.into()), ("number", cardinal(n, lang).into())],
+        &[
+            ("count", n.into()),
+            (
+                "number",
+                cardinal_before_noun(n, Gender::Feminine, lang).into(),
+            ),
+        ],
     )
 }
 

@@ -27,15 +27,15 @@ pub mod matcher;
 pub mod nearmiss;
 pub mod spoken;
 
-use std::sync::OnceLock;
-
 use serde_json::{Value, json};
 use shakmaty::{CastlingMode, Chess, Move, Role, Square, san::San};
 
+use crate::catalog::Catalog;
+use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Meaning, Vocab, split_words};
 use matcher::{Legal, parse, reading};
 
-pub use spoken::{answer_phrases, command_phrases, move_phrases, spoken_move};
+pub use spoken::{announced_move, answer_phrases, command_phrases, move_phrases, spoken_move};
 
 /// What is missing from an `incomplete` reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,7 +205,7 @@ impl Interpretation {
             }),
             Reading::Illegal(reason) => json!({
                 "status": "illegal",
-                "reason": spoken::reason_text(reason, english()),
+                "reason": spoken::reason_text(reason, &Catalog::builtin(Lang::En)),
             }),
             Reading::Command(c) => json!({"status": "command", "command": c.name()}),
             Reading::NotUnderstood => json!({"status": "not_understood"}),
@@ -217,13 +217,6 @@ impl Interpretation {
         }
         out
     }
-}
-
-/// The built-in English vocabulary, built once: the JSON's reason is in English, and building
-/// a vocabulary (parsing and checking its TOML) costs far more than interpreting a line.
-fn english() -> &'static Vocab {
-    static ENGLISH: OnceLock<Vocab> = OnceLock::new();
-    ENGLISH.get_or_init(|| Vocab::builtin(crate::lang::Lang::En))
 }
 
 /// UCI of a move in standard chess: castling as the king's move.
@@ -854,7 +847,6 @@ fn combinations(options: &[Vec<(Option<usize>, f32)>]) -> Vec<Vec<(Option<usize>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::Lang;
     use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {

@@ -23,29 +23,30 @@ use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 use super::IllegalReason;
 use super::forms::castle_side;
 use super::matcher::Legal;
+use crate::announce::MoveWording;
 use crate::assistant::words::role_key;
 use crate::catalog::{Arg, Catalog};
 use crate::vocab::{CastleSide, Command, Vocab, normalize_word};
 
-fn square_words(vocab: &Vocab, sq: Square) -> String {
+fn square_words(words: &dyn MoveWording, sq: Square) -> String {
     format!(
         "{} {}",
-        vocab.file_word(sq.file() as usize),
-        vocab.rank_word(sq.rank() as usize)
+        words.file(sq.file() as usize),
+        words.rank(sq.rank() as usize)
     )
 }
 
 /// The words of a move without check or mate, in the SAN form (`full_origin` = false) or with
 /// the whole origin square.
-fn move_words(pos: &Chess, mv: &Move, vocab: &Vocab, full_origin: bool) -> String {
+fn move_words(pos: &Chess, mv: &Move, w: &dyn MoveWording, full_origin: bool) -> String {
     if let Some(side) = castle_side(mv) {
-        return vocab.castle_phrase(side).to_string();
+        return w.castle(side).to_string();
     }
     let mut words: Vec<String> = Vec::new();
     let role = mv.role();
     let from = mv.from();
     if role != Role::Pawn {
-        words.push(vocab.piece_word(role).to_string());
+        words.push(w.piece(role).to_string());
     }
     let san = San::from_move(pos, *mv);
     let (file, rank) = match (&san, full_origin) {
@@ -54,27 +55,27 @@ fn move_words(pos: &Chess, mv: &Move, vocab: &Vocab, full_origin: bool) -> Strin
         _ => (None, None),
     };
     if let Some(f) = file {
-        words.push(vocab.file_word(f as usize).to_string());
+        words.push(w.file(f as usize).to_string());
     }
     if let Some(r) = rank {
-        words.push(vocab.rank_word(r as usize).to_string());
+        words.push(w.rank(r as usize).to_string());
     }
     if mv.is_capture()
-        && let Some(w) = vocab.capture_word()
+        && let Some(c) = w.capture()
     {
-        words.push(w.to_string());
+        words.push(c.to_string());
     }
-    words.push(square_words(vocab, mv.to()));
+    words.push(square_words(w, mv.to()));
     if mv.is_en_passant()
-        && let Some(w) = vocab.en_passant_phrase()
+        && let Some(e) = w.en_passant()
     {
-        words.push(w.to_string());
+        words.push(e.to_string());
     }
     if let Some(promoted) = mv.promotion() {
-        if let Some(w) = vocab.promotion_word() {
-            words.push(w.to_string());
+        if let Some(p) = w.promotion() {
+            words.push(p.to_string());
         }
-        words.push(vocab.piece_word(promoted).to_string());
+        words.push(w.piece(promoted).to_string());
     }
     words.join(" ")
 }
@@ -87,22 +88,34 @@ fn reads_as(pos: &Chess, vocab: &Vocab, words: &str, mv: &Move) -> bool {
 /// opponent ("Springer schlägt Felix drei, Schach"). Always read back as the same move.
 pub fn spoken_move(pos: &Chess, mv: &Move, vocab: &Vocab) -> String {
     let short = move_words(pos, mv, vocab, false);
-    let mut text = if reads_as(pos, vocab, &short, mv) {
+    let text = if reads_as(pos, vocab, &short, mv) {
         short
     } else {
         move_words(pos, mv, vocab, true)
     };
-    let after = pos.clone().play(*mv).ok();
-    if let Some(after) = after {
+    with_check(pos, mv, vocab, text)
+}
+
+/// The move said in `words` (another language's words, [`crate::announce`]) in the form
+/// [`spoken_move`] gives it in the player's `vocab`: the origin is said where the vocabulary's
+/// short form would not name the move alone, so both forms name it alike.
+pub fn announced_move(pos: &Chess, mv: &Move, vocab: &Vocab, words: &dyn MoveWording) -> String {
+    let full = !reads_as(pos, vocab, &move_words(pos, mv, vocab, false), mv);
+    with_check(pos, mv, words, move_words(pos, mv, words, full))
+}
+
+/// The move's words with its check or mate word: "Springer Felix drei, Schach".
+fn with_check(pos: &Chess, mv: &Move, words: &dyn MoveWording, mut text: String) -> String {
+    if let Ok(after) = pos.clone().play(*mv) {
         let word = if after.is_checkmate() {
-            vocab.mate_word()
+            words.mate()
         } else if after.is_check() {
-            vocab.check_word()
+            words.check()
         } else {
             None
         };
         if let Some(w) = word {
-            text.push_str(", ");
+            text.push_str(words.comma());
             text.push_str(w);
         }
     }
@@ -189,12 +202,11 @@ pub fn answer_phrases(vocab: &Vocab) -> Vec<String> {
     out
 }
 
-/// Why a move is not possible, in a sentence of the vocabulary language's catalog (training
-/// mode says it; the `interpret` JSON carries the English one). Squares in print notation;
-/// the pieces by their usual names (`piece-name`), with the articles the catalog chooses by
-/// the piece.
-pub fn reason_text(reason: &IllegalReason, vocab: &Vocab) -> String {
-    let catalog = Catalog::builtin(vocab.lang());
+/// Why a move is not possible, in a sentence of a catalog: the game's message language
+/// (training mode says it; the `interpret` JSON carries the English one). Squares in print
+/// notation; the pieces by their usual names (`piece-name`), with the articles the catalog
+/// chooses by the piece.
+pub fn reason_text(reason: &IllegalReason, catalog: &Catalog) -> String {
     let piece = |role: Role| catalog.text("piece-name", &[("role", role_key(role).into())]);
     let role_args = |role: Role| -> [(&'static str, Arg<'static>); 2] {
         [
@@ -297,7 +309,7 @@ mod tests {
     /// German reasons agree with the piece's gender and case ("Keine Dame", "keinen Bauern").
     #[test]
     fn german_reasons_use_the_right_article() {
-        let de = Vocab::builtin(Lang::De);
+        let de = Catalog::builtin(Lang::De);
         let cases = [
             (
                 IllegalReason::CannotReach {

@@ -19,7 +19,10 @@
 //! `1-0`, `0-1`, `1/2-1/2` (*house style*). A sealed move shows as the word `SEALED` in its
 //! place (`ABGEGEBEN` on a German sheet), or after the move when revealed for the envelope.
 //! The heading's, the claims' and the sealed move's words are in the sheet's language
-//! ([`BrailleOptions::lang`], from [`super::labels`]); reading accepts every language's.
+//! ([`BrailleOptions::lang`], from [`super::labels`]); reading accepts every language's. The
+//! transcription is for the Latin script (BRF is ASCII braille; the chess notation is the same
+//! in every country): a sheet in Arabic or Hebrew has the English words ([`words_lang`]), and
+//! a player's name with no Latin letter is written "?".
 //!
 //! ```
 //! use rochade::scoresheet::{brf, Record};
@@ -51,10 +54,16 @@ pub const DRAW_OFFER: &str = "\"<\"7\">";
 /// The word standing for a sealed move on the braille display, and on an English sheet.
 pub const SEALED: &str = "SEALED";
 
+/// The language of a braille sheet's words for a sheet in `lang`: its own, or English for a
+/// language whose script the transcription does not have (ar, he).
+pub fn words_lang(lang: Lang) -> Lang {
+    if lang.right_to_left() { Lang::En } else { lang }
+}
+
 /// The word standing for a sealed move on a sheet in `lang`, transcribed: "SEALED",
 /// "ABGEGEBEN".
 pub fn sealed_token(lang: Lang) -> String {
-    literary(&Labels::new(lang).get("sheet-sealed"))
+    literary(&Labels::new(words_lang(lang)).get("sheet-sealed"))
 }
 
 /// Whether a token is the sealed-move word of any built-in language.
@@ -314,7 +323,7 @@ fn heading(record: &Record, width: usize, words: &Labels) -> Vec<String> {
     let mut lines = Vec::new();
     if !h.white.trim().is_empty() || !h.black.trim().is_empty() {
         let name = |n: &str| {
-            if n.trim().is_empty() {
+            if literary(n).trim().is_empty() {
                 "?".to_string()
             } else {
                 n.trim().to_string()
@@ -373,7 +382,7 @@ pub fn lines(record: &Record, options: &BrailleOptions) -> Result<Vec<String>, B
             text,
         });
     }
-    let words = Labels::new(options.lang);
+    let words = Labels::new(words_lang(options.lang));
     let sealed = sealed_token(options.lang);
     if let Some(sealed_move) = &record.sealed {
         let ply = moves.len() + 1;

@@ -242,6 +242,51 @@ pub fn synthesize(text: &str, voice: &Voice) -> Result<Speech, EspeakError> {
     })
 }
 
+/// Whether a character is a letter of the Latin script (ASCII, the Latin-1 and Latin
+/// Extended-A letters: German umlauts and ß).
+fn is_latin_letter(c: char) -> bool {
+    c.is_alphabetic() && (c as u32) < 0x0250
+}
+
+/// `text` cut into runs of one script: `(true, run)` for Latin letters, `(false, run)` for
+/// the others; spaces, digits and punctuation stay in the run they follow.
+pub fn script_runs(text: &str) -> Vec<(bool, String)> {
+    let mut runs: Vec<(bool, String)> = Vec::new();
+    for c in text.chars() {
+        let latin = if c.is_alphabetic() {
+            Some(is_latin_letter(c))
+        } else {
+            None
+        };
+        match (runs.last_mut(), latin) {
+            (Some((kind, run)), Some(l)) if *kind == l => run.push(c),
+            (Some((_, run)), None) => run.push(c),
+            (_, l) => runs.push((l.unwrap_or(false), c.to_string())),
+        }
+    }
+    runs
+}
+
+/// Synthesises a text of two scripts: its Latin-script runs with `latin`, the rest with
+/// `voice`, one after the other.
+pub fn synthesize_mixed(text: &str, voice: &Voice, latin: &Voice) -> Result<Speech, EspeakError> {
+    let mut whole: Option<Speech> = None;
+    for (is_latin, run) in script_runs(text) {
+        if run.trim().is_empty() {
+            continue;
+        }
+        let part = synthesize(&run, if is_latin { latin } else { voice })?;
+        match whole.as_mut() {
+            None => whole = Some(part),
+            Some(w) => w.samples.extend(part.samples),
+        }
+    }
+    match whole {
+        Some(w) => Ok(w),
+        None => synthesize(text, voice),
+    }
+}
+
 /// The IPA espeak-ng would speak for `text` with the voice (language) `voice`, clauses
 /// joined by spaces; e.g. "Springer" in German is `ʃpɾˈɪŋɜ`.
 pub fn ipa(text: &str, voice: &str) -> Result<String, EspeakError> {
@@ -278,6 +323,8 @@ pub fn ipa(text: &str, voice: &str) -> Result<String, EspeakError> {
 /// writes each utterance as a numbered WAV file (tests, recordings).
 pub struct EspeakSpeaker {
     voice: Voice,
+    /// The voice for Latin-script runs in a right-to-left language's text.
+    latin_voice: Option<Voice>,
     device: Option<String>,
     wav_dir: Option<std::path::PathBuf>,
     written: usize,
@@ -287,6 +334,7 @@ impl EspeakSpeaker {
     pub fn new(config: &super::OutputConfig) -> EspeakSpeaker {
         EspeakSpeaker {
             voice: config.espeak_voice(),
+            latin_voice: config.espeak_latin_voice(),
             device: config.device.clone(),
             wav_dir: config.wav_dir.clone(),
             written: 0,
@@ -311,7 +359,10 @@ impl super::Speaker for EspeakSpeaker {
 
     fn speak(&mut self, text: &str) -> Result<super::Spoken, super::SpeechError> {
         let started = Instant::now();
-        let speech = synthesize(text, &self.voice)?;
+        let speech = match &self.latin_voice {
+            Some(latin) => synthesize_mixed(text, &self.voice, latin)?,
+            None => synthesize(text, &self.voice)?,
+        };
         let started_after = speech.first_block_after;
         match &self.wav_dir {
             Some(dir) => {
@@ -357,6 +408,42 @@ mod tests {
             .filter(|s| s.unsigned_abs() > 1000)
             .count();
         assert!(loud > 1000, "mostly silence");
+    }
+
+    #[test]
+    fn runs_of_two_scripts() {
+        assert_eq!(
+            script_runs("אליך: Springer Felix drei?"),
+            [
+                (false, "אליך: ".to_string()),
+                (true, "Springer Felix drei?".to_string())
+            ]
+        );
+        assert_eq!(
+            script_runs("إليك: Läufer schlägt Eva fünf، كش"),
+            [
+                (false, "إليك: ".to_string()),
+                (true, "Läufer schlägt Eva fünf، ".to_string()),
+                (false, "كش".to_string())
+            ]
+        );
+    }
+
+    /// The Hebrew voice spells Latin words letter by letter; said with the German voice the
+    /// FIDE words are words, and much shorter.
+    #[test]
+    fn german_words_in_a_hebrew_sentence_are_said_with_the_german_voice() {
+        let he = Voice::new("he", 175);
+        let de = Voice::new("de", 175);
+        let text = "אליך: Springer Felix drei?";
+        let spelled = synthesize(text, &he).expect("he synthesis");
+        let mixed = synthesize_mixed(text, &he, &de).expect("mixed synthesis");
+        assert!(
+            mixed.samples.len() * 2 < spelled.samples.len(),
+            "mixed {} samples, spelled {}",
+            mixed.samples.len(),
+            spelled.samples.len()
+        );
     }
 
     #[test]

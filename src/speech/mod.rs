@@ -128,11 +128,27 @@ impl OutputConfig {
         )
     }
 
+    /// The espeak-ng voice for the Latin-script words in a text of a right-to-left language:
+    /// the player of an Arabic or Hebrew game hears his vocabulary's words (the German FIDE
+    /// words) in its sentences, which the `he` voice would spell letter by letter and the `ar`
+    /// voice would say as English. `None` for de and en, or when a voice was chosen by name.
+    pub fn espeak_latin_voice(&self) -> Option<espeak::Voice> {
+        (self.lang.right_to_left() && self.voice.is_none()).then(|| {
+            let name = match self.lang.default_vocabulary() {
+                Lang::En => "en-us",
+                _ => "de",
+            };
+            espeak::Voice::new(name, self.rate_wpm)
+        })
+    }
+
     /// The espeak-ng voice for this output.
     pub fn espeak_voice(&self) -> espeak::Voice {
         let name = self.voice.clone().unwrap_or_else(|| match self.lang {
             Lang::De => "de".to_string(),
             Lang::En => "en-us".to_string(),
+            Lang::Ar => "ar".to_string(),
+            Lang::He => "he".to_string(),
         });
         espeak::Voice::new(&name, self.rate_wpm)
     }

@@ -216,9 +216,9 @@ impl Langs {
     }
 
     fn get(&self, lang: Lang) -> (&Vocab, &Interpreter) {
-        let (v, i) = match lang {
-            Lang::De => &self.de,
+        let (v, i) = match lang.default_vocabulary() {
             Lang::En => &self.en,
+            _ => &self.de,
         };
         (v, i)
     }

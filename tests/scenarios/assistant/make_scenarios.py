@@ -35,6 +35,32 @@ VOCAB = {
         "capture": "takes", "promotion": "promotes", "check": "check", "mate": "mate",
         "ep": "en passant", "O-O": "short castle", "O-O-O": "long castle",
     },
+    # Arabic and Hebrew have no vocabulary the player speaks: these are the words their
+    # announcements say, typed from the seed texts (the Arabic Laws' FIDE file names and rank
+    # numbers in Arabic script; the Hebrew Laws' chess words), not from grammars/*.toml.
+    "ar": {
+        "files": ["أنا", "بيللا", "سيزر", "دايفيد", "إيفا", "فيلكس", "جوستاف", "هيكاتور"],
+        "ranks": ["اينز", "زفاي", "دراي", "فير", "فنڤ", "زيكس", "زيبن", "أهت"],
+        "pieces": {"K": "الملك", "Q": "الوزير", "R": "الرخ", "B": "الفيل", "N": "الحصان"},
+        "capture": "يأسر", "promotion": "ترقية إلى", "check": "كش", "mate": "كش مات",
+        "ep": "الأسر أثناء المرور", "O-O": "كورترز روشادي", "O-O-O": "لانج روشادي",
+        "comma": "، ",
+    },
+    "he": {
+        "files": ["אנה", "בלה", "צזר", "דוד", "אווה", "פליקס", "גוסטב", "הקטור"],
+        "ranks": ["איינס", "צוויי", "דריי", "פיר", "פינף", "זקס", "זיבן", "אכט"],
+        "pieces": {"K": "מלך", "Q": "מלכה", "R": "צריח", "B": "רץ", "N": "פרש"},
+        "capture": "מכה", "promotion": "הכתרה", "check": "שח", "mate": "מט",
+        "ep": "אגב הילוכו", "O-O": "הצרחה קטנה", "O-O-O": "הצרחה גדולה",
+    },
+}
+
+# The sentences around moves that the helpers below write, per message language.
+FRAMES = {
+    "de": {"made": "Ausgeführt.", "opponent": "Gegner: {}."},
+    "en": {"made": "Made.", "opponent": "Opponent: {}."},
+    "ar": {"made": "تمت النقلة.", "opponent": "المنافس: {}."},
+    "he": {"made": "המסע בוצע.", "opponent": "היריב: {}."},
 }
 
 SAN_RE = re.compile(r"([KQRBN])?([a-h])?([1-8])?(x)?([a-h])([1-8])(?:=([QRBN]))?")
@@ -52,10 +78,11 @@ def spoken(board, move, lang):
     v = VOCAB[lang]
     san = board.san(move)
     suffix = ""
+    comma = v.get("comma", ", ")
     if san.endswith("#"):
-        suffix = f", {v['mate']}"
+        suffix = f"{comma}{v['mate']}"
     elif san.endswith("+"):
-        suffix = f", {v['check']}"
+        suffix = f"{comma}{v['check']}"
     san = san.rstrip("+#")
     if san in ("O-O", "O-O-O"):
         text = v[san]
@@ -158,6 +185,8 @@ class Scenario:
                  pgn_contains=(), pgn_absent=(), extra=None, clock_model=None):
         self.name, self.article, self.shows = name, article, shows
         self.player, self.lang = player, lang
+        # the player speaks German in a game whose language has no vocabulary (ar, he)
+        self.vocab = lang if lang in ("de", "en") else "de"
         self.board = chess.Board(fen) if fen else chess.Board()
         start = {"player": player, "lang": lang, "mode": mode, "confirm_ms": confirm_ms}
         if fen:
@@ -192,10 +221,10 @@ class Scenario:
         return de if self.lang == "de" else en
 
     def yes_word(self):
-        return self.w("ja", "yes")
+        return "ja" if self.vocab == "de" else "yes"
 
     def words(self, san):
-        return spoken(self.board, self.board.parse_san(san), self.lang)
+        return spoken(self.board, self.board.parse_san(san), self.vocab)
 
     # ----- events --------------------------------------------------------------------------
 
@@ -255,7 +284,7 @@ class Scenario:
         move = self.board.parse_san(san)
         side = "white" if self.board.turn else "black"
         assert by is None or by == side
-        words = spoken(self.board, move, self.lang)
+        words = spoken(self.board, move, self.vocab)
         self.exp(at, "made", by=side, uci=move.uci(), san=self.board.san(move))
         self.board.push(move)
         if self.clock:
@@ -267,24 +296,25 @@ class Scenario:
         confirms with "ja" at `confirm_at` (default at+100): made, announced to the
         opponent, the opponent's clock started."""
         move = self.board.parse_san(san)
-        words = spoken(self.board, move, self.lang)
+        words = spoken(self.board, move, self.vocab)
+        announced = spoken(self.board, move, self.lang)
         self.heard(at, said or words.lower().replace(",", ""))
         self.say(at, "player", text=f"{cap(words)}?", about={"uci": move.uci()})
         at2 = confirm_at if confirm_at is not None else at + 100
         self.heard(at2, self.yes_word())
         self.made(at2, san)
-        self.say(at2, "opponent", text=cap(words))
-        self.say(at2, "player", text=self.w("Ausgeführt.", "Made."))
+        self.say(at2, "opponent", text=cap(announced))
+        self.say(at2, "player", text=FRAMES[self.lang]["made"])
         self.clock_now(at2)
         return at2
 
     def opponent_move(self, at, san, entered=None):
         """The opponent's move entered (SAN unless `entered`) and announced to the player."""
         move = self.board.parse_san(san)
-        words = spoken(self.board, move, self.lang)
+        words = spoken(self.board, move, self.vocab)
         self.opp_event(at, entered or san)
         self.made(at, san)
-        self.say(at, "player", text=self.w(f"Gegner: {words}.", f"Opponent: {words}."),
+        self.say(at, "player", text=FRAMES[self.lang]["opponent"].format(words),
                  about={"uci": move.uci()})
         self.clock_now(at)
 
@@ -1895,6 +1925,49 @@ def arbiter_time_and_reset():
     s.opponent_move(9000, "d6")
     assert s.clock.reading(9000) == {"white": 590000, "black": 593000}
     s.player_move(10000, "d4")
+
+
+# ===== Arabic and Hebrew: the message language apart from the vocabulary ===================
+
+# A whole short game with a capture, a promotion with capture, a check, castling, a request
+# for the time, and a draw offered by the opponent and accepted.
+GAME_AR_HE = ["e4", "d5", "exd5", "c6", "dxc6", "e5", "cxb7", "Ne7", "bxa8=Q", "Nbc6", "Bb5",
+              "Qd7", "Qxc8+", "Qxc8", "Nf3", "f6", "O-O"]
+
+
+def game_in(lang, time_words, agreed, outcome, accept_question):
+    s = Scenario(f"game-{lang}", "D.2.1, D.2.9.d, 9.1.2.1",
+                 f"a whole game with \"lang\": \"{lang}\": the player speaks the German FIDE "
+                 "words and hears them read back; every move is announced to the opponent in "
+                 f"{'Arabic' if lang == 'ar' else 'Hebrew'} script (the FIDE file names and "
+                 "rank numbers in that script, no Latin word); the time, the draw and the "
+                 "result in that language",
+                 lang=lang, time_control="600+0", pgn_contains=["1/2-1/2"])
+    at = s.line(1000, GAME_AR_HE)
+    s.heard(at, "zeit")
+    r = s.clock.reading(at)
+    s.say(at, "player", text=time_words(r), about={"white_ms": r["white"], "black_ms": r["black"]})
+    s.opp_event(at + 1000, "remis")
+    s.draw_heard(at + 2000, "remis", accept_question, at + 2500)
+    s.say(at + 2500, "opponent", text=agreed)
+    s.end(at + 2500, "1/2-1/2", "agreement")
+    s.say(at + 2500, "player", text=outcome)
+
+
+def game_ar():
+    # 9 min 50.1 s and 9 min 51.9 s: below 20 minutes the seconds are said; 9 takes the
+    # plural (few), 50 and 51 the singular (many), the numbers in the form for a feminine noun
+    game_in("ar", lambda r: (
+        "أنت: تسع دقائق, خمسون ثانية. المنافس: تسع دقائق, إحدى وخمسون ثانية."
+        if r == {"white": 590100, "black": 591900} else f"unexpected {r}"),
+        "تعادل بالاتفاق.", "تعادل بالاتفاق.", "هل تقبل عرض التعادل؟")
+
+
+def game_he():
+    game_in("he", lambda r: (
+        "אתה: תשע דקות, חמישים שניות. היריב: תשע דקות, חמישים ואחת שניות."
+        if r == {"white": 590100, "black": 591900} else f"unexpected {r}"),
+        "תיקו בהסכמה.", "תיקו בהסכמה.", "לקבל את הצעת התיקו?")
 
 
 # ===== main ==================================================================================

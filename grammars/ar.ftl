@@ -1,0 +1,473 @@
+# جمل Rochade بالعربية: كل ما يقال أو يطبع للاعب وللمنافس وللحكم، وعناوين ورقة التسجيل.
+# Rochade's sentences in Arabic, Fluent syntax (https://projectfluent.org).
+#
+# NOT REVIEWED BY A NATIVE SPEAKER. Nobody on the project can judge Arabic grammar: these
+# sentences were written from the English catalog and the chess words of the Arabic FIDE Laws
+# (2005 text). A native speaker should review every message, above all the numbers with their
+# nouns (ساعة، دقيقة، ثانية: the forms chosen by the plural selectors below and the number
+# words of src/numbers.rs), the gender and number agreement of verbs and adjectives, and the
+# register (the player is addressed with the masculine singular "you").
+#
+# Every catalog in grammars/ has the same message ids with the same placeholders (a test
+# checks it). Placeholders are filled by Rochade: the moves, squares and command words the
+# blind player speaks come from his vocabulary (the German FIDE words, grammars/de.toml, unless
+# the game chose another), so sentences to the player carry those words as they are; moves
+# announced to the opponent come from grammars/ar.toml. Numbers come in words ($number) beside
+# their value ($count, for the plural selectors: zero, one, two, few, many, other).
+
+## Lists and questions
+
+or = أو
+read-back-inexact = هل تقصد { $words }؟
+which-promotion = { $square }: أي قطعة؟ { $pieces }؟
+which-piece = أي قطعة إلى { $square }؟ { $pieces }؟
+
+## The player's moves
+
+made = تمت النقلة.
+withdrawn = سُحبت النقلة. ما نقلتك؟
+nothing-to-withdraw = لا يوجد ما يُسحب.
+too-late-to-withdraw = النقلة تمت وساعة المنافس تعمل: لم يعد تصحيحها ممكنا.
+not-possible = { $heard }: غير ممكن.
+not-possible-because = { $heard }: غير ممكن، { $reason }.
+not-understood = لم أفهم.
+not-understood-heard = لم أفهم: { $heard }.
+answer-not-fitting = { $heard } لا يناسب السؤال. { $question }
+heard-but = { $heard }: { $sentence }
+not-your-turn = الدور على المنافس.
+opponent-not-to-move = الدور على اللاعب، لا على المنافس.
+
+## The opponent
+
+opponent-moved = المنافس: { $words }.
+opponent-illegal = أدخل المنافس نقلة غير ممكنة: { $text }. هل أوقف الساعة وأستدعي الحكم؟
+opponent-illegal-for-opponent = هذه النقلة غير ممكنة: { $text }. العب نقلة أخرى من فضلك.
+
+## The arbiter
+
+arbiter-called = أوقفت الساعتان. استدع الحكم من فضلك.
+arbiter-summoned = إلى الحكم من فضلك: { $why }
+player-calls-arbiter = { $side } يطلب الحكم.
+impossible-entry-for-arbiter = { $side } أدخل نقلة غير ممكنة: { $entered }.
+cancelled = أُلغي.
+no-clock = لم يحدد نظام للوقت.
+nothing-said-yet = لم يُقل شيء بعد.
+nothing-to-confirm = لا يوجد ما يؤكَّد.
+
+## Draws
+
+draw-offered-to-opponent = عرض تعادل.
+draw-offer-sent = أُعلن عرض التعادل للمنافس.
+draw-offer-with-move = سيُعرض التعادل مع النقلة.
+draw-offer-before-move = أُعلن عرض التعادل. حسب القوانين يُعرض التعادل بعد أداء النقلة.
+opponent-offers-draw = المنافس يعرض التعادل. اقبله أو ارفضه أو العب نقلتك.
+draw-declined = رُفض عرض التعادل.
+draw-offer-lapsed = سقط عرض التعادل بالنقلة.
+draw-agreed = تعادل بالاتفاق.
+draw-accept-question = هل تقبل عرض التعادل؟
+draw-claim-question = هل تطالب بالتعادل؟
+draw-offer-question = هل تعرض التعادل؟
+draw-not-confirmed = لا تعادل.
+claim-upheld = طلب التعادل، أوقفت الساعة: { $why }. الطلب صحيح.
+claim-for-arbiter = طلب تعادل من { $side } حسب المادة { $article }: { $why }. أوقفت الساعة.
+claim-for-arbiter-with-move = طلب تعادل من { $side } حسب المادة { $article }: { $why }، والنقلة المقصودة { $move }. أوقفت الساعة.
+
+## Sides and endings
+
+side-white = الأبيض
+side-black = الأسود
+resign-question = هل تستسلم حقا؟
+illegal-moves-end = نقلات غير قانونية من { $side } (المادة { $article })
+illegal-moves-end-drawn = نقلات غير قانونية من { $side }، لكن { $other } لا يستطيع تنفيذ كش مات (المادة { $article })
+resigns = { $side } يستسلم
+time-up = انتهى وقت { $side }
+time-up-cannot-mate = انتهى وقت { $side }، لكن { $other } لا يستطيع تنفيذ كش مات
+resignation = الاستسلام
+opponent-resigned = المنافس يستسلم
+game-over = انتهت المباراة: { $result }.
+not-started = لم تبدأ المباراة بعد.
+result-white-wins = فوز الأبيض
+result-black-wins = فوز الأسود
+result-draw = تعادل
+end-checkmate = كش مات
+end-stalemate = خنق الملك
+end-dead-position = وضعية جامدة، لا يمكن الكش مات
+end-fivefold-repetition = الوضع نفسه للمرة الخامسة
+end-seventy-five-moves = 75 نقلة بلا تحريك بيدق ولا أسر
+end-threefold-repetition = الوضع نفسه للمرة الثالثة
+end-fifty-moves = 50 نقلة بلا تحريك بيدق ولا أسر
+# The end of a game for the player: the reason, then the outcome.
+game-ended = { $reason }. { $outcome }
+game-ended-for-opponent = { $reason }: { $result }.
+outcome-draw = تعادل.
+outcome-won = فزت.
+outcome-lost = خسرت.
+time-claim-cannot-mate = انتهى وقت المنافس، لكنك لا تستطيع تنفيذ كش مات
+time-claim-won = انتهى وقت المنافس، وطُلب ذلك
+own-time-lost = انتهى وقتك، وطلب ذلك المنافس
+own-time-draw = انتهى وقتك، لكن المنافس لا يستطيع تنفيذ كش مات
+no-flag-to-claim = وقت اللاعب لم ينته: لا يوجد ما يُطلب.
+
+## Touched pieces (D.2.9.e)
+
+# $role: king, queen, rook, bishop, knight or pawn; $name: the vocabulary's word for it (the
+# German FIDE word the player speaks), given with the Arabic name.
+piece-accusative = { $role ->
+    [king] الملك ({ $name })
+    [queen] الوزير ({ $name })
+    [rook] الرخ ({ $name })
+    [bishop] الفيل ({ $name })
+    [knight] الحصان ({ $name })
+   *[pawn] البيدق ({ $name })
+}
+touch-report-for-arbiter = بلاغ إلى الحكم (المادة D.2.9.e): { $side } لمس القطعة في { $what }.
+touch-report-for-player = لمس المنافس { $piece } في { $square }. أُبلغ الحكم.
+touch-square-for-player = لمس المنافس المربع { $square }. أُبلغ الحكم.
+touch-claim = بلاغ عن قطعة ملموسة في { $square } (D.2.9.e)
+bad-square = { $text } ليس مربعا.
+
+## Adjournment
+
+adjourn-player-seals = أُجلت المباراة. نقلتك التالية مختومة: قلها؛ تُسجل فقط ولا تُعلن.
+adjourn-opponent-seals = أُجلت المباراة. المنافس يختم نقلة.
+sealed-for-player = سُجلت النقلة المختومة: { $words }. أوقفت الساعتان.
+sealed-for-others = النقلة مختومة؛ أوقفت الساعتان.
+resumed-with = استئناف. النقلة المختومة: { $words }.
+adjourned = المباراة مؤجلة. تُنفذ النقلة المختومة عند الاستئناف.
+nothing-sealed = لا توجد نقلة مختومة.
+
+## The arbiter's entries
+
+clocks-paused = أوقفت الساعتان.
+clocks-resumed = الساعة تعمل من جديد.
+time-changed = غيّر الحكم الوقت. { $report }
+position-reset = أعاد الحكم الوضع إلى ما بعد النقلة { $moves }: { $last }.
+position-reset-to-start = أعاد الحكم الوضع إلى البداية.
+arbiter-result = قرار الحكم: { $result }. { $reason }
+not-in-tournament = هذا غير مسموح في وضع البطولة.
+journal-failed = تحذير: لا يمكن كتابة سجل المباراة ({ $why }). لم يُنفذ الإدخال.
+error-unknown-result = نتيجة غير معروفة { $result }: المتوقع 1-0 أو 0-1 أو 1/2-1/2
+error-game-over-no-reset = انتهت المباراة: لم يعد ممكنا إعادة وضعها
+
+## The position (training mode)
+
+position = قطعك: { $own }. المنافس: { $opponent }. { $turn }
+your-move = الدور عليك.
+# A kind of piece in the plural, with the vocabulary's word; $role as in piece-accusative.
+pieces = { $role ->
+    [king] الملوك ({ $name })
+    [queen] الوزراء ({ $name })
+    [rook] الرخاخ ({ $name })
+    [bishop] الأفيال ({ $name })
+    [knight] الأحصنة ({ $name })
+   *[pawn] البيادق ({ $name })
+}
+square-empty = { $square }: فارغ.
+square-own = { $square }: { $role ->
+   *[other] { $piece }
+} لك.
+square-opponent = { $square }: { $piece } للمنافس.
+pieces-none = لا شيء
+piece-query = { $pieces } لك: { $own }. { $pieces } للمنافس: { $theirs }.
+
+## Help
+
+help-read-back = { $yes } يؤكد النقلة، { $no } أو { $correction } يسحبها، أو قل نقلة أخرى.
+help-question = أجب عن السؤال، أو { $no } للإلغاء.
+# $example: a knight move in the game's vocabulary ("Springer Felix drei").
+help-your-move = الدور عليك: قل القطعة والمربع، مثلا { $example }.
+help-commands = { $lead } وأيضا: { $commands }.
+help-over = انتهت المباراة. الوقت والنقلات والتكرار ما زالت تعمل.
+
+## The clock in words
+
+# $count: the number; $number: the same in words (src/numbers.rs gives the forms for
+# feminine nouns). Plural categories of Arabic: zero, one, two, few (3-10), many (11-99),
+# other (100 and up).
+hours = { $count ->
+    [zero] صفر ساعة
+    [one] ساعة واحدة
+    [two] ساعتان
+    [few] { $number } ساعات
+   *[other] { $number } ساعة
+}
+minutes = { $count ->
+    [zero] صفر دقيقة
+    [one] دقيقة واحدة
+    [two] دقيقتان
+    [few] { $number } دقائق
+   *[other] { $number } دقيقة
+}
+seconds = { $count ->
+    [zero] صفر ثانية
+    [one] ثانية واحدة
+    [two] ثانيتان
+    [few] { $number } ثوان
+   *[other] { $number } ثانية
+}
+time-report = أنت: { $own }. المنافس: { $opponent }.
+# The number of moves after a colon, so that it needs no agreement with a noun.
+moves-played = { $count ->
+    [0] لم تُلعب أي نقلة بعد
+    [one] لُعبت نقلة واحدة
+   *[other] النقلات الملعوبة: { $number }
+}
+moves-to-control = { $count ->
+    [one] بقيت نقلة واحدة حتى مراقبة الوقت
+   *[other] النقلات الباقية حتى مراقبة الوقت: { $number }
+}
+moves-report = { $played }.
+moves-report-to-control = { $played }، { $rest }.
+warning-own = بقي { $time }.
+warning-opponent = المنافس: بقي { $time }.
+period-added-own = بلغت مراقبة الوقت، أضيف { $time }.
+period-added-opponent = المنافس: بلغ مراقبة الوقت، أضيف { $time }.
+flag-own = انتهى وقتك.
+flag-opponent = انتهى وقت المنافس.
+
+## Printed lines of `play` and `relay`
+
+to-player = إليك: { $text }
+to-opponent = إلى المنافس: { $text }
+to-arbiter = إلى الحكم: { $text }
+error-line = خطأ: { $error }
+journal-note = ملاحظة السجل: { $note }
+game-resumed = استؤنفت المباراة من { $path } ({ $events } حدث؛ { $seconds } ثانية من الانقطاع، تحسب على الساعة التي كانت تعمل).
+game-started = مباراة Rochade: تلعب بـ{ $side }. السجل: { $path }. قل أمر المساعدة لمعرفة ما يمكن قوله؛ quit ينهي البرنامج.
+relay-started = نقل Rochade: تلعب بـ{ $side }. السجل: { $path }. قل أمر المساعدة لمعرفة ما يمكن قوله؛ quit ينهي البرنامج.
+last-said = آخر ما قيل: { $text }
+no-voice-input = لا إدخال صوتي ({ $why }). استعمل لوحة المفاتيح.
+ready = Rochade جاهز. تلعب بـ{ $side }.
+listening = أستمع.
+not-read = لم يُقرأ: { $why }
+voice-input-stopped = توقف الإدخال الصوتي ({ $why }). استعمل لوحة المفاتيح.
+journal-cannot-be-written = تحذير: لا يمكن كتابة السجل ({ $why }). لم يُنفذ الإدخال.
+scoresheet-files = ورقة التسجيل: { $files }
+
+## The scoresheet (print, braille, PGN comments)
+
+sheet-title = ورقة التسجيل
+sheet-white = الأبيض
+sheet-black = الأسود
+sheet-event = البطولة
+sheet-site = المكان
+sheet-date = التاريخ
+sheet-round = الجولة
+sheet-time-control = نظام الوقت
+sheet-rules = القوانين
+sheet-start-position = وضع البداية
+sheet-result = النتيجة
+sheet-in-progress = المباراة جارية
+sheet-adjourned = مؤجلة
+sheet-white-signature = توقيع الأبيض
+sheet-black-signature = توقيع الأسود
+# A sealed move in its place on the sheet.
+sheet-sealed = مختومة
+sheet-sealed-move = النقلة المختومة
+# The players in the heading.
+sheet-versus = { $white } ضد { $black }
+sheet-claim = طلب من { $side }: { $kind }، { $outcome }
+sheet-claim-with-move = طلب من { $side }: { $kind }، { $outcome }؛ النقلة المقصودة { $move }
+claim-threefold-repetition = تكرار الوضع ثلاث مرات
+claim-fifty-moves = قاعدة الخمسين نقلة
+claim-time = الوقت
+claim-quickplay-finish = النهاية السريعة
+claim-illegal-move = نقلة غير قانونية
+claim-pending = قيد النظر
+claim-upheld-outcome = مقبول
+claim-rejected = مرفوض
+
+## Speech output notices
+
+speech-output = الإخراج الصوتي: { $backend }.
+speech-switch = فشل الإخراج الصوتي { $from }، والمتابعة بـ{ $to }.
+speech-dispatcher-unused = لا يُستعمل speech-dispatcher: { $why }
+speech-stopped = توقف الإخراج الصوتي ({ $why })؛ الإعلانات تُطبع فقط.
+
+## Names and the game read aloud (`rochade scoresheet --format speech`)
+
+# The players' names on the sheet when none are given.
+name-player = اللاعب
+name-opponent = المنافس
+reading-versus = { $white } ضد { $black }.
+reading-move = النقلة { $number }:
+reading-side-move = { $side } { $words }.
+reading-result-white-wins = النتيجة: واحد صفر.
+reading-result-black-wins = النتيجة: صفر واحد.
+reading-result-draw = النتيجة: تعادل.
+
+## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
+## typed as they are.
+
+entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
+entry-time-side = !zeit يحتاج إلى لون: weiss أو schwarz
+entry-time-seconds = !zeit يحتاج إلى ثوان، مثلا 120 أو -60
+entry-clocks-white = !uhren يحتاج إلى ثواني الأبيض
+entry-clocks-black = !uhren يحتاج إلى ثواني الأسود
+entry-moves-side = !zuege يحتاج إلى لون: weiss أو schwarz
+entry-moves-number = !zuege يحتاج إلى عدد النقلات
+entry-penalty-side = !strafe يحتاج إلى اللون الذي لعب النقلة غير القانونية
+entry-reset-ply = !zurueck يحتاج إلى عدد أنصاف النقلات التي تبقى
+entry-unknown-result = نتيجة غير معروفة { $result }: 1-0 أو 0-1 أو 1/2-1/2
+entry-unknown = إدخال حكم غير معروف { $entry }؛ { $help }
+
+## Why a move is not possible (training mode; the `interpret` JSON's reason)
+
+# The pieces by their usual names, for these reasons ($role as in piece-accusative).
+piece-name = { $role ->
+    [king] الملك
+    [queen] الوزير
+    [rook] الرخ
+    [bishop] الفيل
+    [knight] الحصان
+   *[pawn] البيدق
+}
+# The selectors with a single default keep the placeholders of the other catalogs.
+illegal-game-over = انتهت المباراة
+illegal-cannot-reach = لا { $role ->
+   *[other] { $piece }
+} يستطيع الوصول إلى { $to }
+illegal-cannot-reach-from = { $role ->
+   *[other] { $piece }
+} في { $from } لا يستطيع الوصول إلى { $to }
+illegal-no-such-piece = ليس لديك { $role ->
+   *[other] { $piece }
+}
+illegal-no-piece-on = لا توجد قطعة في { $square }
+illegal-opponent-piece-on = { $role ->
+   *[other] { $piece }
+} في { $square } للمنافس
+illegal-other-piece-on = في { $square } { $there ->
+   *[other] { $there_piece }
+}، لا { $named ->
+   *[other] { $named_piece }
+}
+illegal-pawn-blocked = البيدق في { $from } محجوز ولا يستطيع الذهاب إلى { $to }
+illegal-pinned = { $role ->
+   *[other] { $piece }
+} في { $from } مثبت: ملكك سيكون في حالة كش
+illegal-king-in-check = ملكك في حالة كش وهذه النقلة لا ترد عليه
+illegal-king-would-be-in-check = الملك سيكون في حالة كش في { $to }
+illegal-not-a-promotion = النقلة إلى { $to } ليست ترقية
+illegal-bad-promotion-piece = لا يمكن ترقية البيدق إلى { $role ->
+   *[other] { $piece }
+}
+# $side: short, long or none.
+illegal-castling-no-right = { $side ->
+    [short] التبييت القصير
+    [long] التبييت الطويل
+   *[none] التبييت
+} لم يعد مسموحا: الملك أو الرخ تحرك
+illegal-castling-in-check = لا تبييت والملك في حالة كش
+illegal-castling-blocked = { $side ->
+    [short] التبييت القصير
+    [long] التبييت الطويل
+   *[none] التبييت
+} محجوز: توجد قطعة بينهما
+illegal-castling-through-check = { $side ->
+    [short] التبييت القصير
+    [long] التبييت الطويل
+   *[none] التبييت
+} غير ممكن: الملك سيعبر مربعا مهددا أو يقف عليه
+
+## The clock and the position refusing an arbiter's entry
+
+clock-error-stopped = أوقفت الساعة: انتهت المباراة
+clock-error-paused = الساعة متوقفة مؤقتا: شغلها أولا
+clock-error-not-started = لم تُشغل الساعة بعد
+clock-error-not-paused = الساعة ليست متوقفة مؤقتا
+clock-error-already-running = الساعة تعمل فعلا (الدور على { $running })
+clock-error-other-side-running = ساعة { $running } تعمل، فلا يستطيع { $side } إتمام نقلة
+# $speed: standard, rapid or blitz.
+clock-error-no-time-penalty = قوانين { $rules } لا تنص على عقوبة وقت للنقلة غير القانونية في { $speed ->
+    [rapid] الشطرنج السريع
+    [blitz] الشطرنج الخاطف
+   *[standard] الشطرنج الكلاسيكي
+}: يطلب المنافس المباراة بدلا من ذلك
+clock-error-untimed = المباراة بلا وقت: لا يوجد وقت يُضبط
+reset-error-no-such-ply = لا يوجد وضع بعد { $ply } نصف نقلة: لُعب { $available }
+
+## Reconciling two scoresheets (`rochade reconcile`), for the arbiter
+
+reconcile-last-move = نقلة { $side } رقم { $number } ({ $plies } نصف نقلة)
+reconcile-no-move = لا نقلة
+reconcile-agree = ورقتا التسجيل متطابقتان نقلة بنقلة حتى { $last }.
+reconcile-differ = ورقتا التسجيل تختلفان عند نقلة { $side } رقم { $number }: الورقة أ { $a }، الورقة ب { $b }.
+reconcile-has = فيها { $text }
+reconcile-has-as = فيها { $text } ({ $san })
+reconcile-has-none = ليس فيها نقلة
+reconcile-sheet-a = الورقة أ: { $problem }.
+reconcile-sheet-b = الورقة ب: { $problem }.
+reconcile-agree-up-to = تتطابقان حتى { $last }.
+reconcile-agree-on-none = لا تتطابقان في أي نقلة: ارجع إلى وضع البداية.
+reconcile-position = الوضع هناك: { $fen }
+reconcile-clocks = الساعتان بعد تلك النقلة: الأبيض { $white }، الأسود { $black }.
+reconcile-clock-unknown = غير معروف
+reconcile-journal-differs = تحذير: السجل لا يحوي النقلات نفسها حتى هناك؛ تحقق من قراءات الساعة.
+# A written report gives times in digits.
+reconcile-hours = { $count ->
+    [one] { $count } ساعة
+    [two] { $count } ساعة
+    [few] { $count } ساعات
+   *[other] { $count } ساعة
+}
+reconcile-minutes = { $count ->
+    [one] { $count } دقيقة
+    [two] { $count } دقيقة
+    [few] { $count } دقائق
+   *[other] { $count } دقيقة
+}
+reconcile-seconds = { $count ->
+    [one] { $count } ثانية
+    [two] { $count } ثانية
+    [few] { $count } ثوان
+   *[other] { $count } ثانية
+}
+and = و
+
+## Resuming a game from its journal
+
+resumed-before-first-move = قبل النقلة الأولى
+resumed-after-move = بعد النقلة { $count }
+resumed-after-white-move = بعد نقلة الأبيض رقم { $count }
+resumed-player-clock-runs = الدور عليك، وساعتك تعمل
+resumed-opponent-clock-runs = الدور على المنافس، وساعته تعمل
+resumed-player-clocks-stopped = الدور عليك، والساعتان متوقفتان
+resumed-opponent-clocks-stopped = الدور على المنافس، والساعتان متوقفتان
+resumed-player-to-move = الدور عليك
+resumed-opponent-to-move = الدور على المنافس
+# $after: "after move 23"; $turn: "it is your move, your clock is running".
+resumed-where = استؤنفت المباراة { $after }، { $turn }.
+# $result: the sentence of the result.
+resumed-game-over = أعيد فتح المباراة { $after }. { $result }
+announce-again = مرة أخرى: { $words }
+journal-torn-line = السطر الأخير من السجل، السطر { $line }، كان ناقصا: توقف البرنامج أثناء كتابته. حُذف وحُفظ جانبا.
+journal-broken-line = السطر { $line } من السجل لا يمكن قراءته.
+journal-changed-line = السطر { $line } من السجل تغير: رمز التحقق لا يطابق.
+journal-unsealed-line = السطر { $line } من السجل بلا رمز تحقق.
+journal-missing-lines = { $count ->
+    [one] ينقص سطر قبل السطر { $line } من السجل.
+   *[other] تنقص أسطر ({ $count }) قبل السطر { $line } من السجل.
+}
+journal-line-out-of-place = السطر { $line } من السجل ليس في مكانه.
+journal-line-out-of-time = السطر { $line } من السجل وقته أبكر من السطر الذي قبله.
+journal-resume-question = يمكن استئناف المباراة من السطر { $line } من السجل، { $after }. ما بعده يبقى في السجل لكنه لا يُستعمل. هل نستأنف؟
+journal-not-resumed = لم تُستأنف. السجل لم يتغير.
+journal-resumed-after-damage = استؤنفت من السطر { $line }؛ الأسطر التالفة تبقى في السجل جانبا.
+
+## Input that was not read
+
+typed-line-too-long = السطر أطول من { $count } حرف ولم يُقرأ. اكتبه أقصر من فضلك.
+typed-line-not-text = السطر ليس نصا مقروءا ولم يُقرأ.
+
+## Time counted on no clock (for the arbiter)
+
+# $duration: the time in words; $count: the same in seconds.
+duration-with-seconds = { $duration } ({ $count ->
+   *[other] { $count } ثانية
+})
+uncounted-time-rules = لم يُحسب على أي من الساعتين. قرر من فضلك؛ لحسابه: !zeit weiss -SECONDS أو !zeit schwarz -SECONDS.
+# $duration: "one hour (3600 seconds)"; $rules: the sentence on how to count it.
+wall-clock-went-back = رجعت ساعة الحاسوب { $duration } منذ آخر سطر في السجل؛ مدة الانقطاع غير معروفة. { $rules }
+downtime-too-long = حسب ساعة الحاسوب توقف البرنامج { $duration }، وهذا أطول من أن يُحسب دونك. { $rules }
+computer-was-suspended = عُلّق الحاسوب { $duration }؛ في أثنائه لم يستطع Rochade أن يسمع أو يعلن شيئا. { $rules }
