@@ -3,7 +3,11 @@
 //! checking a model against the vocabulary.
 //!
 //! Models are installed in `$ROCHADE_MODELS_DIR`, else `$XDG_DATA_HOME/rochade/models`, else
-//! `~/.local/share/rochade/models`, one directory per model name.
+//! `~/.local/share/rochade/models`, one directory per model name. A fetched model's
+//! directory also holds the record of its files ([`integrity::RECORD_FILE`]: path, size and
+//! SHA-256 of each), made when the archive's checksum from the manifest had passed; every
+//! load checks the files against it, and a model without one is first tried in a child
+//! process ([`integrity`]), so that a damaged model is reported by file, never a crash.
 //!
 //! ```
 //! let manifest = rochade::models::Manifest::builtin();
@@ -21,6 +25,10 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::lang::Lang;
+
+pub mod integrity;
+
+pub use integrity::{Assurance, IntegrityError};
 
 const BUILTIN_MANIFEST: &str = include_str!("../models/manifest.toml");
 
@@ -57,6 +65,8 @@ pub enum ModelError {
     Io(PathBuf, std::io::Error),
     #[error(transparent)]
     Asr(#[from] crate::asr::AsrError),
+    #[error(transparent)]
+    Integrity(#[from] IntegrityError),
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> ModelError + '_ {
@@ -211,6 +221,9 @@ pub struct Fetched {
     /// Bytes that were already there from an interrupted download.
     pub resumed_from: u64,
     pub sha256: String,
+    /// Why a model that was there already was replaced (a damaged file, or no record to
+    /// check it against).
+    pub replaced: Option<String>,
 }
 
 fn agent() -> ureq::Agent {
@@ -224,7 +237,9 @@ fn agent() -> ureq::Agent {
 }
 
 /// Downloads (resuming what an earlier run left), checks the checksum and unpacks the
-/// model into `options.dir/NAME`.
+/// model into `options.dir/NAME`, with the record of its files. A model already there whose
+/// files match its record is kept; one with a damaged file or without a record is fetched
+/// anew and replaced.
 pub fn fetch(entry: &ModelEntry, options: FetchOptions<'_>) -> Result<Fetched, ModelError> {
     let FetchOptions {
         dir,
@@ -233,13 +248,30 @@ pub fn fetch(entry: &ModelEntry, options: FetchOptions<'_>) -> Result<Fetched, M
         retries,
     } = options;
     let target = dir.join(&entry.name);
+    let mut replaced = None;
     if looks_like_model(&target) {
-        return Ok(Fetched {
-            path: target,
-            already_installed: true,
-            resumed_from: 0,
-            sha256: String::new(),
+        let checked = integrity::Record::read(&target).and_then(|record| match record {
+            Some(record) => integrity::verify(&target, &record).map(Some),
+            None => Ok(None),
         });
+        match checked {
+            Ok(Some(_)) => {
+                return Ok(Fetched {
+                    path: target,
+                    already_installed: true,
+                    resumed_from: 0,
+                    sha256: String::new(),
+                    replaced: None,
+                });
+            }
+            Ok(None) => {
+                replaced = Some("it has no record of its files to check them against".into());
+            }
+            Err(IntegrityError::Damaged { file, problem, .. }) => {
+                replaced = Some(format!("its file {file} is damaged ({problem})"));
+            }
+            Err(other) => replaced = Some(other.to_string()),
+        }
     }
     fs::create_dir_all(&dir).map_err(io(&dir))?;
     let part = dir.join(format!("{}.download", entry.name));
@@ -273,13 +305,14 @@ pub fn fetch(entry: &ModelEntry, options: FetchOptions<'_>) -> Result<Fetched, M
         }
         _ => {}
     }
-    unpack(&part, &dir, &target, &entry.name)?;
+    unpack(&part, &dir, &target, &entry.name, &actual)?;
     let _ = fs::remove_file(&part);
     Ok(Fetched {
         path: target,
         already_installed: false,
         resumed_from,
         sha256: actual,
+        replaced,
     })
 }
 
@@ -379,9 +412,16 @@ pub fn sha256_of(path: &Path) -> Result<String, ModelError> {
         .collect())
 }
 
-/// Unpacks the zip into a scratch directory next to the target, then moves the model (the
-/// archive's single top directory, or the whole content) into place.
-fn unpack(archive: &Path, dir: &Path, target: &Path, name: &str) -> Result<(), ModelError> {
+/// Unpacks the zip into a scratch directory next to the target, records its files, then
+/// moves the model (the archive's single top directory, or the whole content) into place,
+/// so that an installed model always has its record.
+fn unpack(
+    archive: &Path,
+    dir: &Path,
+    target: &Path,
+    name: &str,
+    archive_sha256: &str,
+) -> Result<(), ModelError> {
     let scratch = dir.join(format!(".{name}.unpacking"));
     if scratch.exists() {
         fs::remove_dir_all(&scratch).map_err(io(&scratch))?;
@@ -421,11 +461,26 @@ fn unpack(archive: &Path, dir: &Path, target: &Path, name: &str) -> Result<(), M
             "it holds no Vosk model (no am/ or conf/model.conf)".into()
         ));
     }
+    // Made from the unpacked files, whose archive passed its checksum: what later loads
+    // check against.
+    let record = integrity::Record::of_dir(
+        &root,
+        name,
+        integrity::RecordSource::Fetch,
+        Some(archive_sha256.to_string()),
+    )
+    .and_then(|record| record.write(&root));
+    if let Err(e) = record {
+        let _ = fs::remove_dir_all(&scratch);
+        return Err(e);
+    }
     if target.exists() {
         fs::remove_dir_all(target).map_err(io(target))?;
     }
     fs::rename(&root, target).map_err(io(target))?;
     let _ = fs::remove_dir_all(&scratch);
+    // the renamed directory's entry, durable like the record inside it
+    let _ = crate::storage::sync_dir(dir);
     Ok(())
 }
 
@@ -438,6 +493,8 @@ pub struct CheckReport {
     /// form of the word is known (`fuenf` missing, `fünf` known).
     pub missing: Vec<(String, Option<String>)>,
     pub load_seconds: f64,
+    /// How its files were found whole before it was loaded.
+    pub assurance: Assurance,
 }
 
 /// Loads the model and lists the words of `words` it cannot recognize.
@@ -458,6 +515,7 @@ pub fn check(path: &Path, words: &[String]) -> Result<CheckReport, ModelError> {
         checked: words.len(),
         missing,
         load_seconds: model.load_time.as_secs_f64(),
+        assurance: model.assurance.clone(),
     })
 }
 

@@ -1,13 +1,17 @@
 //! `models fetch` against a loopback HTTP server (std only, with `Range` support) serving
 //! real zip archives: resume after an interrupted download, checksum refusal, unverified
-//! models, unsafe archives, the command line, and the real Korean Vosk model end to end.
+//! models, unsafe archives, the record of the unpacked files and a damaged install fetched
+//! anew, the command line, and the real Korean Vosk model end to end (a flipped byte in its
+//! graph named before Vosk sees it).
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-use rochade::models::{self, FetchOptions, Manifest, ModelEntry, ModelError};
+use rochade::asr::AsrError;
+use rochade::models::integrity::{self, FileProblem, Record, RecordSource};
+use rochade::models::{self, FetchOptions, IntegrityError, Manifest, ModelEntry, ModelError};
 
 /// What the server did: the `Range` header of each request (None: no header).
 type Log = Arc<Mutex<Vec<Option<String>>>>;
@@ -190,11 +194,76 @@ fn an_interrupted_download_resumes_where_it_stopped() {
     );
     assert!(model.join("conf/model.conf").is_file());
     assert!(!part.exists(), "the archive is removed once unpacked");
+    let record = Record::read(&model).expect("readable").expect("recorded");
+    assert_eq!(record.model, "tiny-model");
+    assert_eq!(record.source, RecordSource::Fetch);
+    assert_eq!(record.archive_sha256, Some(sha256(&archive)));
+    let listed: Vec<(&str, u64)> = record
+        .files
+        .iter()
+        .map(|f| (f.path.as_str(), f.size))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("README", 13),
+            ("am/final.mdl", mdl.len() as u64),
+            ("conf/model.conf", 25)
+        ]
+    );
+    assert_eq!(record.files[1].sha256, sha256(&mdl));
 
     // a third fetch finds it installed and asks the server nothing
     let third = fetch(&e, dir.path(), false).expect("installed");
     assert!(third.already_installed);
     assert_eq!(log.lock().expect("log").len(), 2);
+}
+
+#[test]
+fn a_damaged_or_unrecorded_install_is_fetched_anew() {
+    let (archive, mdl) = small_model_zip("fragile");
+    let (address, log) = serve(archive.clone(), 0);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let e = entry(
+        &address,
+        "fragile",
+        Some(archive.len() as u64),
+        Some(sha256(&archive)),
+    );
+    fetch(&e, dir.path(), false).expect("fetched");
+    let model = dir.path().join("fragile");
+    let file = model.join("am/final.mdl");
+    std::fs::write(&file, &mdl[..1000]).expect("truncate");
+    let record = Record::read(&model).expect("readable").expect("recorded");
+    match integrity::verify(&model, &record) {
+        Err(IntegrityError::Damaged { file, problem, .. }) => {
+            assert_eq!(file, "am/final.mdl");
+            assert_eq!(
+                problem,
+                FileProblem::Size {
+                    expected: mdl.len() as u64,
+                    found: 1000
+                }
+            );
+        }
+        other => panic!("the truncated file must be named: {other:?}"),
+    }
+
+    let again = fetch(&e, dir.path(), false).expect("fetched anew");
+    assert!(!again.already_installed);
+    let why = again.replaced.expect("says why it replaced the install");
+    assert!(
+        why.contains("am/final.mdl") && why.contains("found 1000"),
+        "{why}"
+    );
+    assert_eq!(std::fs::read(&file).expect("whole again"), mdl);
+    assert_eq!(log.lock().expect("log").len(), 2);
+
+    // an install without a record (an older Rochade's) cannot be vouched for either
+    std::fs::remove_file(model.join(integrity::RECORD_FILE)).expect("remove");
+    let third = fetch(&e, dir.path(), false).expect("fetched anew");
+    assert!(third.replaced.is_some_and(|w| w.contains("no record")));
+    assert!(model.join(integrity::RECORD_FILE).is_file());
 }
 
 #[test]
@@ -436,6 +505,16 @@ fn the_korean_model_is_fetched_unpacked_and_loads() {
     )
     .expect("fetched after one cut");
     assert!(seen.last().is_some_and(|b| *b == size));
+    let record = Record::read(&fetched.path)
+        .expect("readable")
+        .expect("the fetch recorded the files");
+    assert!(
+        record
+            .files
+            .iter()
+            .any(|f| f.path == "graph/Gr.fst" && f.size > 1_000_000),
+        "{record:?}"
+    );
     let report = models::check(
         &fetched.path,
         &[
@@ -446,6 +525,50 @@ fn the_korean_model_is_fetched_unpacked_and_loads() {
     )
     .expect("the unpacked model loads");
     assert_eq!(report.missing, vec![("springer".to_string(), None)]);
+    assert!(
+        matches!(
+            report.assurance,
+            models::Assurance::Recorded {
+                source: RecordSource::Fetch,
+                ..
+            }
+        ),
+        "{:?}",
+        report.assurance
+    );
+
+    // Flipped bytes in the grammar graph keep its size: the checksum names the file, and
+    // Vosk never sees it.
+    let graph = fetched.path.join("graph/Gr.fst");
+    let mut data = std::fs::read(&graph).expect("graph");
+    let middle = data.len() / 2;
+    for byte in &mut data[middle..middle + 16] {
+        *byte ^= 0x5a;
+    }
+    std::fs::write(&graph, data).expect("flip");
+    match models::check(&fetched.path, &["안녕하세요".to_string()]) {
+        Err(ModelError::Asr(AsrError::Integrity(IntegrityError::Damaged {
+            file,
+            problem,
+            ..
+        }))) => {
+            assert_eq!(file, "graph/Gr.fst");
+            assert_eq!(problem, FileProblem::Checksum);
+        }
+        Err(other) => panic!("the flipped graph must be named: {other}"),
+        Ok(_) => panic!("the flipped graph must be found"),
+    }
+    let message = models::check(&fetched.path, &[])
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        message.contains("the model file graph/Gr.fst of")
+            && message.contains(
+                "is damaged (its content differs from the checksum recorded when it was fetched)"
+            ),
+        "{message}"
+    );
 }
 
 #[test]

@@ -60,6 +60,8 @@ pub enum AsrError {
     NoGrammar,
     #[error("decoding failed: {0}")]
     Decode(String),
+    #[error(transparent)]
+    Integrity(#[from] crate::models::IntegrityError),
 }
 
 /// Which recognizer.

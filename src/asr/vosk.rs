@@ -10,6 +10,11 @@
 //!
 //! The model is loaded once ([`VoskModel`], about 2 s and 0.5 GB for a small model) and
 //! shared; a recognizer is compiled per grammar (about 0.1 s).
+//!
+//! libvosk aborts the process on some damaged models, so [`VoskModel::load`] first checks
+//! the model's files against the record made when it was fetched, or, for a model without
+//! one, tries it in a child process ([`crate::models::integrity`], which runs [`exercise`]
+//! there).
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -25,18 +30,39 @@ pub struct VoskModel {
     pub load_time: Duration,
     /// Whether the model has the garbage word `[unk]` (the small Korean model has not).
     pub has_unk: bool,
+    /// How the model was known to be whole before it was loaded.
+    pub assurance: crate::models::Assurance,
 }
 
 impl VoskModel {
-    /// Loads the model directory (`am/`, `conf/`, `graph/` …).
+    /// Loads the model directory (`am/`, `conf/`, `graph/` …), after checking its files
+    /// against their record, or trying it in a child process when it has none
+    /// ([`crate::models::integrity::before_load`]): a damaged model is an error naming the
+    /// file where that can be told, never a crash of this process.
     pub fn load(path: &Path) -> Result<VoskModel, AsrError> {
+        if !path.is_dir() {
+            return Err(AsrError::ModelNotFound(path.to_path_buf()));
+        }
+        let assurance = crate::models::integrity::before_load(path)?;
+        let mut model = VoskModel::load_unchecked(path)?;
+        model.assurance = assurance;
+        Ok(model)
+    }
+
+    /// Loads the model directory in this process as it is: libvosk may abort on a damaged
+    /// model. For the trial load in the child process.
+    pub fn load_unchecked(path: &Path) -> Result<VoskModel, AsrError> {
+        VoskModel::load_logging(path, vosk::LogLevel::Error)
+    }
+
+    fn load_logging(path: &Path, log: vosk::LogLevel) -> Result<VoskModel, AsrError> {
         if !path.is_dir() {
             return Err(AsrError::ModelNotFound(path.to_path_buf()));
         }
         let path_str = path
             .to_str()
             .ok_or_else(|| AsrError::ModelLoad(path.to_path_buf()))?;
-        vosk::set_log_level(vosk::LogLevel::Error);
+        vosk::set_log_level(log);
         let started = Instant::now();
         let mut model =
             vosk::Model::new(path_str).ok_or_else(|| AsrError::ModelLoad(path.to_path_buf()))?;
@@ -47,6 +73,7 @@ impl VoskModel {
             path: path.to_path_buf(),
             load_time,
             has_unk,
+            assurance: crate::models::Assurance::Unchecked,
         })
     }
 
@@ -72,6 +99,44 @@ impl VoskModel {
         let model = self.model.lock().unwrap_or_else(|p| p.into_inner());
         f(&model)
     }
+}
+
+/// Words to compile a one-word grammar from in [`exercise`]: the first the model knows is
+/// used (German, English, Korean: the models Rochade is used and tested with).
+const EXERCISE_WORDS: [&str; 6] = ["ja", "yes", "eins", "one", "하나", "[unk]"];
+
+/// The trial load of `rochade models probe DIR`, in a child process: what Rochade does with
+/// a model (load it, decode a second of noise free-form as the warm-up does, compile a
+/// one-word grammar and decode with it), each step announced on standard error first
+/// ([`crate::models::integrity::PROBE_STEP`]) so that the parent can say where a crash hit.
+pub fn exercise(path: &Path) -> Result<(), AsrError> {
+    use crate::models::integrity::{LOADING, PROBE_STEP};
+    eprintln!("{PROBE_STEP}{LOADING}");
+    // Vosk's messages name the files it fails to read: the parent looks for them.
+    let model = VoskModel::load_logging(path, vosk::LogLevel::Info)?;
+    let word = EXERCISE_WORDS.iter().find(|w| model.has_word(w)).copied();
+    let model = Arc::new(model);
+    eprintln!("{PROBE_STEP}decoding a test sound");
+    let mut recognizer = VoskRecognizer::new(model.clone(), 1);
+    recognizer.warm_up()?;
+    // A model that knows none of the words can have no grammar Rochade would compile (it
+    // refuses an empty one), so there is nothing more to try.
+    if let Some(word) = word {
+        eprintln!("{PROBE_STEP}compiling a grammar");
+        let noise = crate::audio::noise(SAMPLE_RATE as usize, 300, 7);
+        let decoded = model.with_model(|model| {
+            let mut recognizer =
+                vosk::Recognizer::new_with_grammar(model, SAMPLE_RATE as f32, &[escaped(word)])?;
+            eprintln!("{PROBE_STEP}decoding a test sound with the grammar");
+            for chunk in noise.chunks(super::CHUNK) {
+                let _ = recognizer.accept_waveform(chunk);
+            }
+            let _ = recognizer.final_result();
+            Some(())
+        });
+        decoded.ok_or_else(|| AsrError::Grammar(format!("Vosk rejected the grammar {word:?}")))?;
+    }
+    Ok(())
 }
 
 /// A phrase as the `vosk` crate must be given it: JSON-escaped without the outer quotes,

@@ -1,5 +1,7 @@
-//! `rochade models`: list the known Vosk models, fetch one, check one against the
-//! vocabulary.
+//! `rochade models`: list the known Vosk models, fetch one, check one (its files against the
+//! record of the fetch, then its words against the vocabulary); and the hidden `models probe
+//! DIR`, the trial load of a model without a record, which Rochade runs in a child process
+//! (`crate::models::integrity`).
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -20,8 +22,20 @@ pub enum ModelsCommand {
     List(ListArgs),
     /// Download a model (resuming an interrupted download), check its checksum, unpack it.
     Fetch(FetchArgs),
-    /// List the vocabulary words a model cannot recognize.
+    /// Check a model's files against the record made when it was fetched (a model without
+    /// one is first tried in a separate process), then list the vocabulary words it cannot
+    /// recognize.
     Check(CheckArgs),
+    /// Load a model, decode a test sound and compile a grammar, in this process: the trial
+    /// load Rochade runs in a child process before it loads a model without a record.
+    #[command(hide = true)]
+    Probe(ProbeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    /// The model directory.
+    pub path: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -75,7 +89,22 @@ pub fn run(args: ModelsArgs) -> anyhow::Result<i32> {
         ModelsCommand::List(a) => list(a),
         ModelsCommand::Fetch(a) => fetch(a),
         ModelsCommand::Check(a) => check(a),
+        ModelsCommand::Probe(a) => probe(a),
     }
+}
+
+fn probe(args: ProbeArgs) -> anyhow::Result<i32> {
+    // This process may well crash on a damaged model: it must not leave a core dump of half
+    // a gigabyte in the user's folder.
+    let none = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: setrlimit reads the struct it is given and changes only this process's limit.
+    unsafe { libc::setrlimit(libc::RLIMIT_CORE, &none) };
+    crate::asr::vosk::exercise(&args.path)?;
+    println!("{}", models::integrity::PROBE_PASSED);
+    Ok(0)
 }
 
 fn list(args: ListArgs) -> anyhow::Result<i32> {
@@ -143,6 +172,12 @@ fn fetch(args: FetchArgs) -> anyhow::Result<i32> {
             retries: 3,
         },
     )?;
+    if let Some(why) = &fetched.replaced {
+        eprintln!(
+            "Replaced the model that was installed at {}: {why}.",
+            fetched.path.display()
+        );
+    }
     if fetched.already_installed {
         println!(
             "{} is already installed at {}.",
@@ -178,6 +213,7 @@ fn check(args: CheckArgs) -> anyhow::Result<i32> {
     };
     let report = models::check(&args.path, &words)
         .with_context(|| format!("checking the model at {}", args.path.display()))?;
+    println!("{}", report.assurance.sentence());
     println!(
         "Model {}: loaded in {:.1} seconds, {} words checked.",
         report.model.display(),
