@@ -113,10 +113,11 @@ impl Brltty {
         if std::mem::replace(&mut self.stopped, true) {
             return;
         }
-        let _ = Command::new("kill")
-            .arg("-TERM")
-            .arg(self.child.id().to_string())
-            .status();
+        // A signal of our own, not the `kill` program: a fresh Debian has no procps.
+        if let Ok(pid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with our own child's pid and a valid signal number.
+            unsafe { libc::kill(pid, libc::SIGTERM) };
+        }
         let deadline = Instant::now() + Duration::from_secs(5);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {

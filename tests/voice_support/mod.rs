@@ -75,12 +75,19 @@ pub fn record_speaker(out: &Path) -> Child {
     child
 }
 
+/// Sends `sig` to the process `pid`.
+fn signal(pid: u32, sig: libc::c_int) {
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        // SAFETY: kill(2) takes any pid and a valid signal number; an error is harmless here.
+        unsafe { libc::kill(pid, sig) };
+    }
+}
+
 /// Stops a recorder so that it finishes its file (SIGINT), and waits for it.
 pub fn stop_recorder(mut child: Child) {
-    let _ = Command::new("kill")
-        .arg("-INT")
-        .arg(child.id().to_string())
-        .status();
+    // A signal of our own, not the `kill` program: a fresh Debian has no procps, and a
+    // recorder stopped by SIGKILL leaves its WAV header unfinished (no samples).
+    signal(child.id(), libc::SIGINT);
     for _ in 0..50 {
         if let Ok(Some(_)) = child.try_wait() {
             return;
@@ -114,6 +121,8 @@ pub fn recognize_file(path: &Path, lang: Lang, phrases: &[&str]) -> String {
 pub fn kill_speech_dispatcher(runtime: &Path) {
     let pidfile = runtime.join("speech-dispatcher/pid/speech-dispatcher.pid");
     if let Ok(pid) = std::fs::read_to_string(pidfile) {
-        let _ = Command::new("kill").arg("-KILL").arg(pid.trim()).status();
+        if let Ok(pid) = pid.trim().parse::<u32>() {
+            signal(pid, libc::SIGKILL);
+        }
     }
 }
