@@ -42,6 +42,7 @@ opponent-not-to-move = الدور على اللاعب، لا على المناف
 opponent-moved = المنافس: { $words }.
 opponent-illegal = أدخل المنافس نقلة غير ممكنة: { $text }. هل أوقف الساعة وأستدعي الحكم؟
 opponent-illegal-for-opponent = هذه النقلة غير ممكنة: { $text }. العب نقلة أخرى من فضلك.
+opponent-which = أي نقلة: { $options }؟ أدخل النقلة بوضوح من فضلك.
 
 ## The arbiter
 

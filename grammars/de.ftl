@@ -35,6 +35,7 @@ opponent-not-to-move = Der Spieler ist am Zug, nicht der Gegner.
 opponent-moved = Gegner: { $words }.
 opponent-illegal = Der Gegner gab einen unmöglichen Zug an: { $text }. Uhr anhalten und Schiedsrichter rufen? Ja oder nein.
 opponent-illegal-for-opponent = Dieser Zug ist nicht möglich: { $text }. Bitte einen anderen Zug.
+opponent-which = Welcher Zug: { $options }? Bitte den Zug eindeutig eingeben.
 
 ## Der Schiedsrichter
 

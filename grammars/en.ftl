@@ -34,6 +34,7 @@ opponent-not-to-move = It is the player's move, not the opponent's.
 opponent-moved = Opponent: { $words }.
 opponent-illegal = Your opponent entered an impossible move: { $text }. Stop the clock and call the arbiter? Yes or no.
 opponent-illegal-for-opponent = That move is not possible: { $text }. Please make another move.
+opponent-which = Which move: { $options }? Please enter the move unambiguously.
 
 ## The arbiter
 

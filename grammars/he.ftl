@@ -42,6 +42,7 @@ opponent-not-to-move = תור השחקן, לא תור היריב.
 opponent-moved = היריב: { $words }.
 opponent-illegal = היריב הזין מסע לא אפשרי: { $text }. לעצור את השעון ולקרוא לשופט?
 opponent-illegal-for-opponent = המסע הזה אינו אפשרי: { $text }. נא לבצע מסע אחר.
+opponent-which = איזה מסע: { $options }? נא להזין את המסע באופן חד־משמעי.
 
 ## The arbiter
 

@@ -175,6 +175,9 @@ struct Live {
     last_said: Option<(String, About)>,
     /// The side whose draw offer stands (9.1).
     draw_offer: Option<Color>,
+    /// The moves an ambiguous or incomplete entry of the opponent could mean, asked back to
+    /// the opponent ("Welcher Zug: Nbd2 oder Nfd2?"); the player hears only the move made.
+    opponent_question: Option<Vec<Move>>,
     /// The side that seals its next move (adjournment, Appendix E / D.2.9.f).
     sealing: Option<Color>,
     /// The sealed move waiting for the resumption.
@@ -421,6 +424,7 @@ impl Live {
             pending: Pending::Nothing,
             last_said: None,
             draw_offer: None,
+            opponent_question: None,
             sealing: None,
             sealed: None,
             player_flag_fell: false,
@@ -568,6 +572,9 @@ impl Live {
                     self.say(out, now, Listener::Player, t, about);
                 }
             }
+        }
+        if let Some(candidates) = self.opponent_question.take() {
+            self.ask_opponent(candidates, now, out);
         }
         match self.pending.clone() {
             Pending::ReadBack { mv, no, sure, .. } => {
@@ -1014,6 +1021,8 @@ impl Live {
 
     /// Plays a move on the board, the clock and the scoresheet.
     fn apply_move(&mut self, by: Color, mv: Move, at: u64, out: &mut Out) -> Result<(), ()> {
+        // A question to the opponent is about the position before any move.
+        self.opponent_question = None;
         let before = self.pos().clone();
         if let Err(err) = self.game.play(&mv) {
             out.push(

@@ -49,33 +49,56 @@ impl Live {
             self.not_taken(Listener::Opponent, trimmed, &why, now, out);
             return;
         }
-        let Some(mv) = self.parse_opponent_move(trimmed) else {
-            // 7.5: not applied; offer to stop the clock and call the arbiter.
-            let t = self.words.opponent_illegal(trimmed);
-            self.pending = Pending::ConfirmArbiter {
-                entered: trimmed.to_string(),
-            };
-            self.say(
-                out,
-                now,
-                Listener::Player,
-                t,
-                About::Entered {
+        let mv = match self.classify_opponent_entry(trimmed) {
+            OpponentEntry::Move(mv) => mv,
+            OpponentEntry::Candidates(candidates) => {
+                // Settled with the opponent, who entered it: the player is not disturbed.
+                self.ask_opponent(candidates, now, out);
+                return;
+            }
+            OpponentEntry::NotAMove => {
+                let t = self.words.not_understood(trimmed);
+                self.say(
+                    out,
+                    now,
+                    Listener::Opponent,
+                    t,
+                    About::Entered {
+                        entered: trimmed.to_string(),
+                    },
+                );
+                return;
+            }
+            OpponentEntry::Impossible => {
+                // 7.5: not applied; offer to stop the clock and call the arbiter.
+                self.opponent_question = None;
+                let t = self.words.opponent_illegal(trimmed);
+                self.pending = Pending::ConfirmArbiter {
                     entered: trimmed.to_string(),
-                },
-            );
-            let t = self.words.opponent_illegal_for_opponent(trimmed);
-            self.say(
-                out,
-                now,
-                Listener::Opponent,
-                t,
-                About::Entered {
-                    entered: trimmed.to_string(),
-                },
-            );
-            return;
+                };
+                self.say(
+                    out,
+                    now,
+                    Listener::Player,
+                    t,
+                    About::Entered {
+                        entered: trimmed.to_string(),
+                    },
+                );
+                let t = self.words.opponent_illegal_for_opponent(trimmed);
+                self.say(
+                    out,
+                    now,
+                    Listener::Opponent,
+                    t,
+                    About::Entered {
+                        entered: trimmed.to_string(),
+                    },
+                );
+                return;
+            }
         };
+        self.opponent_question = None;
         if matches!(self.pending, Pending::ConfirmArbiter { .. }) {
             self.pending = Pending::Nothing;
         }
@@ -102,23 +125,48 @@ impl Live {
         self.check_end(now, out);
     }
 
-    /// The opponent's entry as a move: SAN (English or German letters), UCI, or the player's
-    /// spoken vocabulary in either language.
-    pub(super) fn parse_opponent_move(&self, text: &str) -> Option<Move> {
+    /// The opponent's entry read against the legal moves: SAN (English or German letters),
+    /// UCI, a bare square, or the player's spoken vocabulary in either language. While a
+    /// question to the opponent waits, a word that tells its candidates apart (the origin
+    /// square, file or rank, or one candidate's SAN) answers it.
+    pub(super) fn classify_opponent_entry(&self, text: &str) -> OpponentEntry {
         if text.is_empty() {
-            return None;
+            return OpponentEntry::NotAMove;
         }
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if let Some(candidates) = &self.opponent_question
+            && let Some(mv) = narrow_by_origin(self.pos(), candidates, &compact)
+        {
+            return OpponentEntry::Move(mv);
+        }
         if let Ok(mv) = self.game.parse_uci(&compact) {
-            return Some(mv);
+            return OpponentEntry::Move(mv);
         }
         if let Ok(mv) = self.game.parse_san(&compact) {
-            return Some(mv);
+            return OpponentEntry::Move(mv);
         }
-        if let Some(readings) = crate::scoresheet::movelist::parse_written(&compact)
-            && let Ok(mv) = crate::scoresheet::movelist::resolve(self.pos(), &readings)
-        {
-            return Some(mv);
+        let mut impossible = looks_like_uci(&compact);
+        if let Some(readings) = crate::scoresheet::movelist::parse_written(&compact) {
+            let fits = crate::scoresheet::movelist::fitting(self.pos(), &readings);
+            match fits.as_slice() {
+                [one] => return OpponentEntry::Move(*one),
+                [] => {}
+                _ => return OpponentEntry::Candidates(fits),
+            }
+            // A bare square no pawn can go to ("d2" for a knight's move): the moves to it,
+            // asked back, never taken on a guess.
+            if let Ok(square) = compact.to_ascii_lowercase().parse::<Square>() {
+                let to: Vec<Move> = self
+                    .pos()
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| m.to() == square)
+                    .collect();
+                if !to.is_empty() {
+                    return OpponentEntry::Candidates(to);
+                }
+            }
+            impossible = true;
         }
         let own = self.words.vocab().lang();
         for lang in [own, other_vocabulary(own)] {
@@ -127,11 +175,82 @@ impl Live {
             } else {
                 Interpreter::new(Vocab::builtin(lang))
             };
-            let r = interpreter.interpret_text(self.pos(), text);
-            if let (Reading::Move(mv), true) = (r.reading, r.exact) {
-                return Some(mv);
+            let reading = interpreter.interpret_text(self.pos(), text);
+            match reading.reading {
+                Reading::Move(mv) if reading.exact => return OpponentEntry::Move(mv),
+                // Only through a near-miss word: confirmed by the opponent, never guessed.
+                Reading::Move(mv) => return OpponentEntry::Candidates(vec![mv]),
+                Reading::Ambiguous(candidates) | Reading::Incomplete { candidates, .. } => {
+                    return OpponentEntry::Candidates(candidates);
+                }
+                Reading::Illegal(_) => impossible = true,
+                Reading::Command(_) | Reading::NotUnderstood => {}
             }
         }
-        None
+        if impossible {
+            OpponentEntry::Impossible
+        } else {
+            OpponentEntry::NotAMove
+        }
+    }
+
+    /// Asks the opponent which of the candidates he meant, naming them in SAN, the notation a
+    /// sighted player enters (a single candidate is asked back to be confirmed by entering it).
+    pub(super) fn ask_opponent(&mut self, candidates: Vec<Move>, now: u64, out: &mut Out) {
+        let options: Vec<String> = candidates
+            .iter()
+            .filter_map(|mv| self.game.san_of(mv).ok())
+            .collect();
+        let t = self.words.opponent_which(&options);
+        self.opponent_question = Some(candidates);
+        self.say(out, now, Listener::Opponent, t, About::Nothing);
+    }
+}
+
+/// What an entry of the opponent is.
+pub(super) enum OpponentEntry {
+    /// Exactly one legal move.
+    Move(Move),
+    /// Several legal moves fit, or one only through a guess (a bare square, a near-miss
+    /// word): asked back to the opponent.
+    Candidates(Vec<Move>),
+    /// A move in form that no legal move fits (7.5).
+    Impossible,
+    /// Not a move at all (a stray word).
+    NotAMove,
+}
+
+/// `e2e5`, `e7e8q`: the UCI form, legal or not.
+fn looks_like_uci(text: &str) -> bool {
+    let b = text.as_bytes();
+    (b.len() == 4 || b.len() == 5)
+        && (b'a'..=b'h').contains(&b[0])
+        && (b'1'..=b'8').contains(&b[1])
+        && (b'a'..=b'h').contains(&b[2])
+        && (b'1'..=b'8').contains(&b[3])
+}
+
+/// The one candidate an answer names: by its origin square ("b1"), file ("b") or rank ("1"),
+/// or by its SAN or UCI.
+fn narrow_by_origin(pos: &Chess, candidates: &[Move], answer: &str) -> Option<Move> {
+    let answer = answer.to_ascii_lowercase();
+    let fits: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|mv| {
+            let Some(from) = mv.from() else {
+                return false;
+            };
+            let san = shakmaty::san::San::from_move(pos, *mv).to_string();
+            answer == from.to_string()
+                || answer == from.file().char().to_string()
+                || answer == from.rank().char().to_string()
+                || answer == san.to_ascii_lowercase()
+                || answer == uci(mv)
+        })
+        .collect();
+    match fits.as_slice() {
+        [one] => Some(*one),
+        _ => None,
     }
 }

@@ -254,6 +254,12 @@ impl Words {
         self.msg_with("opponent-moved", &[("words", words.into())])
     }
 
+    /// To the opponent: "Welcher Zug: Nbd2 oder Nfd2? Bitte eingeben."
+    pub fn opponent_which(&self, options: &[String]) -> String {
+        let options = self.or_list(options);
+        self.msg_with("opponent-which", &[("options", options.into())])
+    }
+
     pub fn opponent_illegal(&self, text: &str) -> String {
         self.msg_with("opponent-illegal", &[("text", text.into())])
     }

@@ -85,17 +85,28 @@ pub enum Mismatch {
 /// Matches the readings of one written move, in order of preference, against the legal moves:
 /// the first reading that fits any legal move decides; it must fit exactly one.
 pub fn resolve(pos: &Chess, readings: &[Written]) -> Result<Move, Mismatch> {
+    match fitting(pos, readings).as_slice() {
+        [] => Err(Mismatch::NoLegalMove),
+        [one] => Ok(*one),
+        _ => Err(Mismatch::Ambiguous),
+    }
+}
+
+/// Every legal move the first reading that fits any names (`Nd2` with knights on b1 and f3:
+/// both); empty when no reading fits a legal move.
+pub fn fitting(pos: &Chess, readings: &[Written]) -> Vec<Move> {
     let legal = pos.legal_moves();
     for reading in readings {
-        let mut fits = legal.iter().filter(|m| reading.matches(**m, pos.turn()));
-        if let Some(first) = fits.next() {
-            return match fits.next() {
-                None => Ok(*first),
-                Some(_) => Err(Mismatch::Ambiguous),
-            };
+        let fits: Vec<Move> = legal
+            .iter()
+            .filter(|m| reading.matches(**m, pos.turn()))
+            .copied()
+            .collect();
+        if !fits.is_empty() {
+            return fits;
         }
     }
-    Err(Mismatch::NoLegalMove)
+    Vec::new()
 }
 
 /// The roles a capital piece letter can stand for, English or German, most likely first.

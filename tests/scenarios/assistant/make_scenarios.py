@@ -1297,6 +1297,59 @@ def draw_offer_heard_declined():
     s.clock_now(3800)
 
 
+# ===== the opponent's entries settled with the opponent (issue 14 item 2) ===================
+
+def opponent_opening(name, shows):
+    s = Scenario(name, "D.2.9.a–b, 7.5", shows, player="black")
+    s.opponent_move(1000, "d4")
+    s.player_move(2000, "Nf6")
+    s.opponent_move(3000, "Nf3")
+    s.player_move(4000, "e6")
+    return s
+
+
+def opponent_ambiguous_asked():
+    s = opponent_opening("opponent-ambiguous-asked",
+                         "the opponent enters \"Nd2\" with knights on b1 and f3: the opponent is "
+                         "asked which, naming both; the player hears nothing until the move is "
+                         "made; \"b\" answers it")
+    s.opp_event(5000, "Nd2")
+    s.say(5000, "opponent", contains="Nbd2")
+    s.absent({"kind": "say", "to": "player"}, start=5000, until=5999)
+    s.opponent_move(6000, "Nbd2", entered="b")
+
+
+def opponent_real_move_during_question():
+    s = opponent_opening("opponent-real-move-during-question",
+                         "while the opponent is asked which knight he meant, his real move "
+                         "\"c4\" is taken: the question lapses")
+    s.opp_event(5000, "Nd2")
+    s.say(5000, "opponent", contains="Nfd2")
+    s.opponent_move(6000, "c4")
+    s.player_move(7000, "d5")
+
+
+def opponent_bare_square_asked():
+    s = opponent_opening("opponent-bare-square-asked",
+                         "the opponent enters only a square no pawn can go to, \"d2\": the moves "
+                         "to it are asked back, none is guessed; \"Nfd2\" answers it")
+    s.opp_event(5000, "d2")
+    s.say(5000, "opponent", contains="Nfd2")
+    s.absent({"kind": "made"}, start=5000, until=5999)
+    s.opponent_move(6000, "Nfd2")
+
+
+def opponent_stray_word():
+    s = opponent_opening("opponent-stray-word",
+                         "a stray word entered for the opponent is no move and no impossible move: "
+                         "the opponent is told it was not understood, the player is not asked "
+                         "to call the arbiter")
+    s.opp_event(5000, "hallo")
+    s.say(5000, "opponent", text="Nicht verstanden: hallo.")
+    s.absent({"kind": "say", "to": "player"}, start=5000, until=5999)
+    s.opponent_move(6000, "c4")
+
+
 # ===== repeat-backs: the opponent's move said back (issue 14 item 1) =======================
 
 def repeat_back_not_made():
