@@ -651,8 +651,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                             // may take a while to close, so not on the game loop.
                             std::thread::spawn(move || v.stop());
                         }
-                        // It is tried again, and the game goes on meanwhile (even without a
-                        // keyboard).
+                        // It is tried again while the keyboard is there (see the loop's end).
                         voice_open = true;
                         None
                     }
@@ -859,7 +858,9 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 },
             }
         }
-        if !input_open && !voice_open {
+        // Nothing more can come in: no keyboard, and no voice (ended, or a microphone lost
+        // with no keyboard to go on: the journal holds the game for --resume).
+        if !input_open && (!voice_open || microphone.is_lost()) {
             break;
         }
     }
