@@ -178,7 +178,7 @@ pub struct Unsaid {
 
 /// How long a speech chain that failed is left alone before it is opened again (a headset
 /// plugged back in, speech-dispatcher restarted): the next announcement after that tries it.
-const RETRY_DEAD_SPEECH: Duration = Duration::from_secs(10);
+pub const RETRY_DEAD_SPEECH: Duration = Duration::from_secs(10);
 
 /// The alarm tone is not repeated sooner than this (a burst of unsaid announcements gives
 /// one alarm).
