@@ -172,8 +172,6 @@ pub struct Unsaid {
     pub about_move: bool,
     /// Why it could not be said.
     pub why: String,
-    /// The alarm tone sounded in the player's headphones for it.
-    pub alarm: bool,
 }
 
 /// How long a speech chain that failed is left alone before it is opened again (a headset
@@ -379,28 +377,30 @@ impl Speech {
                             let _ = started_tx.send((u.text, t0 + spoken.started_after));
                         }
                         Err(why) => {
-                            // The player's chain failed: the tone in his headphones, on his
-                            // own output only, for the first failure and for every move he
-                            // did not hear (at most every ALARM_EVERY).
-                            let alarm = to_player
-                                && (u.about_move || last_alarm.is_none())
-                                && last_alarm.is_none_or(|t| t.elapsed() >= ALARM_EVERY)
-                                && {
-                                    last_alarm = Some(Instant::now());
-                                    let played = crate::audio::alarm::play_alarm(
-                                        player_config.device.as_deref(),
-                                    );
-                                    voice_log(format_args!("speech: alarm tone {played:?}"));
-                                    played.is_ok()
-                                };
+                            // First to the loop: the clocks stop without waiting for the tone.
+                            let about_move = u.about_move;
                             let _ = unsaid_tx.send(Unsaid {
                                 to: u.to,
                                 text: u.text,
                                 read_back: u.played,
-                                about_move: u.about_move,
+                                about_move,
                                 why,
-                                alarm,
                             });
+                            // The player's chain failed: the tone in his headphones, on his
+                            // own output only, for the first failure and for every move he
+                            // did not hear (at most every ALARM_EVERY).
+                            if to_player
+                                && (about_move || last_alarm.is_none())
+                                && last_alarm.is_none_or(|t| t.elapsed() >= ALARM_EVERY)
+                            {
+                                last_alarm = Some(Instant::now());
+                                let _guard =
+                                    mute.as_ref().map(|m| m.guard(Duration::from_millis(150)));
+                                let played = crate::audio::alarm::play_alarm(
+                                    player_config.device.as_deref(),
+                                );
+                                voice_log(format_args!("speech: alarm tone {played:?}"));
+                            }
                         }
                     }
                 }
