@@ -241,11 +241,11 @@ record-written-again-arbiter = Das Spielprotokoll wird wieder geschrieben; die U
 speech-failed-braille = Sprache aus: { $text }
 speech-failed-move = Die Sprachausgabe ist ausgefallen: die Uhren sind angehalten, bitte den Schiedsrichter rufen.
 speech-failed-arbiter = Die Sprachausgabe des Spielers ist ausgefallen ({ $why }); er hat nicht gehört: „{ $text }“.
-speech-failed-read-back-arbiter = Die Sprachausgabe des Spielers ist ausgefallen ({ $why }); er hat die Rückfrage „{ $text }“ nicht gehört: der Zug wird nur mit ja ausgeführt.
+speech-failed-read-back-arbiter = Die Sprachausgabe des Spielers ist ausgefallen ({ $why }); er hat die Rückfrage „{ $text }“ nicht gehört: der Zug wird nur mit { $yes } ausgeführt.
 speech-failed-opponent-arbiter = Die Ansage an den Gegner konnte nicht gesprochen werden ({ $why }): „{ $text }“.
 speech-back = Die Sprachausgabe geht wieder: { $backend }.
 microphone-lost = Das Mikrofon ist ausgefallen. Bitte über die Tastatur weiter; Rochade versucht es weiter mit dem Mikrofon.
-microphone-lost-read-back = Das Mikrofon ist ausgefallen. Der zurückgelesene Zug wird erst mit ja über die Tastatur ausgeführt; Rochade versucht es weiter mit dem Mikrofon.
+microphone-lost-read-back = Das Mikrofon ist ausgefallen. Der zurückgelesene Zug wird erst mit { $yes } über die Tastatur ausgeführt; Rochade versucht es weiter mit dem Mikrofon.
 microphone-lost-braille = Mikrofon aus: Tastatur benutzen
 microphone-back = Das Mikrofon geht wieder.
 

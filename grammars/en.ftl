@@ -231,11 +231,11 @@ record-written-again-arbiter = The game record is written again; the clocks stan
 speech-failed-braille = Speech off: { $text }
 speech-failed-move = Speech output failed: the clocks are stopped, please call the arbiter.
 speech-failed-arbiter = The player's speech output failed ({ $why }); he did not hear: "{ $text }".
-speech-failed-read-back-arbiter = The player's speech output failed ({ $why }); he did not hear the read-back "{ $text }": the move is made only by yes.
+speech-failed-read-back-arbiter = The player's speech output failed ({ $why }); he did not hear the read-back "{ $text }": the move is made only by { $yes }.
 speech-failed-opponent-arbiter = The announcement to the opponent could not be spoken ({ $why }): "{ $text }".
 speech-back = Speech output works again: { $backend }.
 microphone-lost = The microphone failed. Please go on with the keyboard; Rochade keeps trying the microphone.
-microphone-lost-read-back = The microphone failed. The move read back is made only by yes on the keyboard; Rochade keeps trying the microphone.
+microphone-lost-read-back = The microphone failed. The move read back is made only by { $yes } on the keyboard; Rochade keeps trying the microphone.
 microphone-lost-braille = Microphone off: use the keyboard
 microphone-back = The microphone works again.
 

@@ -58,7 +58,7 @@ fn with_no_speech_output_a_move_waits_for_ja_the_clocks_stop_and_the_alarm_sound
         &mut seen,
     );
     assert!(
-        arbiter.contains("Rückfrage „Eva vier?“") && arbiter.contains("nur mit ja"),
+        arbiter.contains("Rückfrage „Eva vier?“") && arbiter.contains("nur mit Ja"),
         "{arbiter}"
     );
     expect(

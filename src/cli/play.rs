@@ -569,6 +569,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .as_ref()
         .map_or_else(crossbeam_channel::never, |s| s.unsaid.clone());
     let mut microphone = Microphone::default();
+    // The player's word that makes a move read back, for the sentences that name it.
+    let yes = vocab
+        .command_word(crate::vocab::Command::Yes)
+        .unwrap_or(crate::vocab::Command::Yes.name())
+        .to_string();
     // When the journal was last tried after a failure (game time).
     let mut journal_tried_at = 0u64;
     loop {
@@ -643,7 +648,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         voice_events = crossbeam_channel::never();
                         let now = session.now();
                         let waiting = session.assistant().read_back_awaiting_playback();
-                        let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille };
+                        let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille, yes: &yes };
                         microphone.lost(&mut reach, now, &why, waiting);
                         talking = false;
                         if let Some(v) = voice.take() {
@@ -680,7 +685,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 recv(unsaid) -> notice => match notice {
                     Ok(u) => {
                         let now = session.now();
-                        let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille };
+                        let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille, yes: &yes };
                         play_failures::unsaid(&mut reach, &session, &u, now)
                     }
                     Err(_) => {
@@ -690,7 +695,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 },
                 recv(microphone.attempt()) -> started => {
                     let now = session.now();
-                    let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille };
+                    let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille, yes: &yes };
                     let started = started.unwrap_or_else(|_| Err("the attempt ended".into()));
                     if let Some((handle, events, notices)) = microphone.attempted(&mut reach, now, started) {
                         for n in notices {
@@ -747,6 +752,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                                 printer: &printer,
                                 speech: speech.as_ref(),
                                 braille: &mut braille,
+                                yes: &yes,
                             };
                             play_failures::journal_back(&mut reach, now);
                         }
@@ -842,6 +848,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                             printer: &printer,
                             speech: speech.as_ref(),
                             braille: &mut braille,
+                            yes: &yes,
                         };
                         play_failures::journal_failed(
                             &mut reach,

@@ -27,12 +27,13 @@ use crate::assistant::protocol::{
     About, ArbiterAction, Effect, Event, Listener, Played, TimedEffect,
 };
 use crate::audio::capture::MuteSwitch;
-use crate::catalog::Arg;
+use crate::catalog::{Arg, Catalog};
 use crate::cli::play::Printer;
 use crate::cli::play_voice::{Speech, Unsaid, VoiceArgs, start_voice};
 use crate::display::{BrailleDisplay, clock_time};
 use crate::lang::Lang;
 use crate::scoresheet::braille::literary;
+use crate::scoresheet::brf::words_lang;
 use crate::session::Session;
 
 /// How often a journal that failed is tried again, in game time.
@@ -46,11 +47,19 @@ pub struct Reach<'a> {
     pub printer: &'a Printer,
     pub speech: Option<&'a Speech>,
     pub braille: &'a mut Option<BrailleDisplay>,
+    /// The player's word for "yes" (his vocabulary's), for the sentences that name it.
+    pub yes: &'a str,
 }
 
 impl Reach<'_> {
     fn text(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
         self.printer.catalog.text(id, args)
+    }
+
+    /// A message for the braille display: in the language braille is transcribed in (English
+    /// for a game in a script the transcription does not have, as on the braille sheet).
+    fn braille_text(&self, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        Catalog::builtin(words_lang(self.printer.catalog.lang())).text(id, args)
     }
 
     fn print(&self, at: u64, to: Listener, text: String) {
@@ -64,7 +73,8 @@ impl Reach<'_> {
         });
     }
 
-    /// To the player: printed, spoken, and its short form on the braille display.
+    /// To the player: printed, spoken, and (`braille`, [`Reach::braille_text`]) on the braille
+    /// display.
     fn player(&mut self, at: u64, text: &str, braille: &str) {
         if let Some(s) = self.speech {
             s.say(Listener::Player, text);
@@ -113,7 +123,7 @@ pub fn journal_failed(
     let Some(halt) = session.halted() else {
         return;
     };
-    let braille = reach.text("record-failed-braille", &[]);
+    let braille = reach.braille_text("record-failed-braille", &[]);
     if !first {
         if from_player {
             let text = reach.text("record-failed-not-done", &[]);
@@ -146,7 +156,7 @@ pub fn journal_failed(
 /// resumption, where the game stands, follow).
 pub fn journal_back(reach: &mut Reach<'_>, at: u64) {
     let text = reach.text("record-written-again", &[]);
-    let braille = text.clone();
+    let braille = reach.braille_text("record-written-again", &[]);
     reach.player(at, &text, &braille);
     let arbiter = reach.text("record-written-again-arbiter", &[]);
     reach.arbiter(at, arbiter);
@@ -158,7 +168,8 @@ pub fn journal_back(reach: &mut Reach<'_>, at: u64) {
 /// be journaled and handled like any other.
 pub fn unsaid(reach: &mut Reach<'_>, session: &Session, u: &Unsaid, at: u64) -> Option<Event> {
     if u.to == Listener::Player {
-        let braille = reach.text("speech-failed-braille", &[("text", u.text.as_str().into())]);
+        let braille =
+            reach.braille_text("speech-failed-braille", &[("text", u.text.as_str().into())]);
         reach.show(&braille);
     }
     if !u.about_move {
@@ -169,13 +180,12 @@ pub fn unsaid(reach: &mut Reach<'_>, session: &Session, u: &Unsaid, at: u64) -> 
         (_, Some(_)) => "speech-failed-read-back-arbiter",
         _ => "speech-failed-arbiter",
     };
-    let arbiter = reach.text(
-        id,
-        &[
-            ("text", u.text.as_str().into()),
-            ("why", u.why.as_str().into()),
-        ],
-    );
+    let args: &[(&str, Arg<'_>)] = &[
+        ("text", u.text.as_str().into()),
+        ("why", u.why.as_str().into()),
+        ("yes", reach.yes.into()),
+    ];
+    let arbiter = reach.text(id, args);
     reach.arbiter(at, arbiter);
     let runs = !session.assistant().is_over()
         && session
@@ -225,8 +235,8 @@ impl Microphone {
         } else {
             "microphone-lost"
         };
-        let text = reach.text(id, &[]);
-        let braille = reach.text("microphone-lost-braille", &[]);
+        let text = reach.text(id, &[("yes", reach.yes.into())]);
+        let braille = reach.braille_text("microphone-lost-braille", &[]);
         reach.player(at, &text, &braille);
         self.lost = Some(Lost {
             next_try: Instant::now() + MIC_RETRY,
@@ -295,7 +305,7 @@ impl Microphone {
             Ok(voice) => {
                 self.lost = None;
                 let text = reach.text("microphone-back", &[]);
-                let braille = text.clone();
+                let braille = reach.braille_text("microphone-back", &[]);
                 reach.player(at, &text, &braille);
                 Some(voice)
             }
