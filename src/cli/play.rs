@@ -574,6 +574,17 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         .command_word(crate::vocab::Command::Yes)
         .unwrap_or(crate::vocab::Command::Yes.name())
         .to_string();
+    // The paths to the player, for the failures (src/cli/play_failures.rs).
+    macro_rules! reach {
+        () => {
+            Reach {
+                printer: &printer,
+                speech: speech.as_ref(),
+                braille: &mut braille,
+                yes: &yes,
+            }
+        };
+    }
     // When the journal was last tried after a failure (game time).
     let mut journal_tried_at = 0u64;
     loop {
@@ -648,7 +659,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         voice_events = crossbeam_channel::never();
                         let now = session.now();
                         let waiting = session.assistant().read_back_awaiting_playback();
-                        let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille, yes: &yes };
+                        let mut reach = reach!();
                         microphone.lost(&mut reach, now, &why, waiting);
                         talking = false;
                         if let Some(v) = voice.take() {
@@ -685,7 +696,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 recv(unsaid) -> notice => match notice {
                     Ok(u) => {
                         let now = session.now();
-                        let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille, yes: &yes };
+                        let mut reach = reach!();
                         play_failures::unsaid(&mut reach, &session, &u, now)
                     }
                     Err(_) => {
@@ -695,9 +706,10 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 },
                 recv(microphone.attempt()) -> started => {
                     let now = session.now();
-                    let mut reach = Reach { printer: &printer, speech: speech.as_ref(), braille: &mut braille, yes: &yes };
+                    let mut reach = reach!();
                     let started = started.unwrap_or_else(|_| Err("the attempt ended".into()));
-                    if let Some((handle, events, notices)) = microphone.attempted(&mut reach, now, started) {
+                    let back = microphone.attempted(&mut reach, now, started);
+                    if let Some((handle, events, notices)) = back {
                         for n in notices {
                             printer.line(&n);
                         }
@@ -748,12 +760,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         journal_tried_at = now;
                         let retried = session.retry_journal(now);
                         if retried.is_ok() {
-                            let mut reach = Reach {
-                                printer: &printer,
-                                speech: speech.as_ref(),
-                                braille: &mut braille,
-                                yes: &yes,
-                            };
+                            let mut reach = reach!();
                             play_failures::journal_back(&mut reach, now);
                         }
                         retried
@@ -844,12 +851,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     Some(_) => {
                         journal_tried_at = now;
                         let first = !was_halted;
-                        let mut reach = Reach {
-                            printer: &printer,
-                            speech: speech.as_ref(),
-                            braille: &mut braille,
-                            yes: &yes,
-                        };
+                        let mut reach = reach!();
                         play_failures::journal_failed(
                             &mut reach,
                             &session,
