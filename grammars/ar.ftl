@@ -245,6 +245,31 @@ voice-input-stopped = توقف الإدخال الصوتي ({ $why }). استع�
 journal-cannot-be-written = تحذير: لا يمكن كتابة السجل ({ $why }). لم يُنفذ الإدخال.
 scoresheet-files = ورقة التسجيل: { $files }
 
+## When a path to the player fails: the game record, the speech output, the microphone
+
+record-failed = لم يعد ممكنًا كتابة سجل المباراة: أوقفت الساعتان، استدع الحكم من فضلك.
+record-failed-not-done = لم يُنفذ: لا يمكن كتابة سجل المباراة. أوقفت الساعتان، استدع الحكم من فضلك.
+# For the braille line, transcribed in English as the braille sheet is: short, the words that matter first.
+record-failed-braille = Record failed: call the arbiter
+# $why: the error; $clocks: the clocks at the failure (clocks-at-failure or no-clocks-at-failure).
+record-failed-arbiter = لا يمكن كتابة سجل المباراة: { $why }. لم يُنفذ الإدخال الأخير؛ الساعتان متوقفتان منذ العطل ({ $clocks }). يحاول Rochade الكتابة من جديد كل بضع ثوانٍ: حين يتوفر المكان تستمر المباراة والساعتان متوقفتان، و!weiter يشغلهما. وإن أُنهي البرنامج بدلًا من ذلك، يحسب play --resume الوقت حتى ذلك الحين على الساعة الجارية؛ ثم يضبطهما !uhren.
+# $white, $black: both clocks as h:mm:ss.
+clocks-at-failure = الأبيض { $white }، الأسود { $black }
+no-clocks-at-failure = بلا وقت للتفكير
+record-written-again = يُكتب سجل المباراة من جديد. تبقى الساعتان متوقفتين حتى يشغلهما الحكم.
+record-written-again-arbiter = يُكتب سجل المباراة من جديد؛ الساعتان متوقفتان، و!weiter يشغلهما.
+# $text: what could not be said; $why: why. The braille line is transcribed in English.
+speech-failed-braille = Speech off: { $text }
+speech-failed-move = تعطل الإخراج الصوتي: أوقفت الساعتان، استدع الحكم من فضلك.
+speech-failed-arbiter = تعطل الإخراج الصوتي للاعب ({ $why })؛ لم يسمع: «{ $text }».
+speech-failed-read-back-arbiter = تعطل الإخراج الصوتي للاعب ({ $why })؛ لم يسمع إعادة النقلة «{ $text }»: لا تُنفذ النقلة إلا بـ«{ $yes }».
+speech-failed-opponent-arbiter = تعذر نطق الإعلان للمنافس ({ $why }): «{ $text }».
+speech-back = عاد الإخراج الصوتي يعمل: { $backend }.
+microphone-lost = تعطل الميكروفون. تابع بلوحة المفاتيح من فضلك؛ يواصل Rochade محاولة الميكروفون.
+microphone-lost-read-back = تعطل الميكروفون. لا تُنفذ النقلة المعادة إلا بـ«{ $yes }» على لوحة المفاتيح؛ يواصل Rochade محاولة الميكروفون.
+microphone-lost-braille = Microphone off: use the keyboard
+microphone-back = عاد الميكروفون يعمل.
+
 ## The scoresheet (print, braille, PGN comments)
 
 sheet-title = ورقة التسجيل

@@ -225,6 +225,31 @@ voice-input-stopped = Die Spracheingabe ist ausgefallen ({ $why }). Eingabe übe
 journal-cannot-be-written = Achtung: das Journal kann nicht geschrieben werden ({ $why }). Die Eingabe ist nicht ausgeführt.
 scoresheet-files = Partieformular: { $files }
 
+## Wenn ein Weg zum Spieler ausfällt: das Spielprotokoll, die Sprachausgabe, das Mikrofon
+
+record-failed = Das Spielprotokoll kann nicht mehr geschrieben werden: die Uhren sind angehalten, bitte den Schiedsrichter rufen.
+record-failed-not-done = Nicht ausgeführt: das Spielprotokoll kann nicht geschrieben werden. Die Uhren sind angehalten, bitte den Schiedsrichter rufen.
+# Für die Braillezeile: kurz, die wichtigsten Wörter zuerst.
+record-failed-braille = Protokoll gestört: Schiedsrichter rufen
+# $why: der Fehler; $clocks: die Uhren beim Ausfall (clocks-at-failure oder no-clocks-at-failure).
+record-failed-arbiter = Das Spielprotokoll kann nicht geschrieben werden: { $why }. Die letzte Eingabe ist nicht ausgeführt; die Uhren stehen seit dem Ausfall ({ $clocks }). Rochade versucht alle paar Sekunden, wieder zu schreiben: ist Platz geschaffen, geht die Partie mit stehenden Uhren weiter, !weiter startet sie. Wird das Programm stattdessen beendet, rechnet play --resume die Zeit bis dahin der laufenden Uhr an; !uhren stellt sie dann richtig.
+# $white, $black: die Zeiten beider Uhren als h:mm:ss.
+clocks-at-failure = Weiß { $white }, Schwarz { $black }
+no-clocks-at-failure = ohne Bedenkzeit
+record-written-again = Das Spielprotokoll wird wieder geschrieben. Die Uhren stehen, bis der Schiedsrichter sie startet.
+record-written-again-arbiter = Das Spielprotokoll wird wieder geschrieben; die Uhren stehen, !weiter startet sie.
+# $text: was nicht gesagt werden konnte; $why: warum.
+speech-failed-braille = Sprache aus: { $text }
+speech-failed-move = Die Sprachausgabe ist ausgefallen: die Uhren sind angehalten, bitte den Schiedsrichter rufen.
+speech-failed-arbiter = Die Sprachausgabe des Spielers ist ausgefallen ({ $why }); er hat nicht gehört: „{ $text }“.
+speech-failed-read-back-arbiter = Die Sprachausgabe des Spielers ist ausgefallen ({ $why }); er hat die Rückfrage „{ $text }“ nicht gehört: der Zug wird nur mit { $yes } ausgeführt.
+speech-failed-opponent-arbiter = Die Ansage an den Gegner konnte nicht gesprochen werden ({ $why }): „{ $text }“.
+speech-back = Die Sprachausgabe geht wieder: { $backend }.
+microphone-lost = Das Mikrofon ist ausgefallen. Bitte über die Tastatur weiter; Rochade versucht es weiter mit dem Mikrofon.
+microphone-lost-read-back = Das Mikrofon ist ausgefallen. Der zurückgelesene Zug wird erst mit { $yes } über die Tastatur ausgeführt; Rochade versucht es weiter mit dem Mikrofon.
+microphone-lost-braille = Mikrofon aus: Tastatur benutzen
+microphone-back = Das Mikrofon geht wieder.
+
 ## Das Partieformular (Druck, Braille, PGN-Kommentare)
 
 sheet-title = PARTIEFORMULAR

@@ -215,6 +215,31 @@ voice-input-stopped = Voice input stopped ({ $why }). Use the keyboard.
 journal-cannot-be-written = Warning: the journal cannot be written ({ $why }). The input was not carried out.
 scoresheet-files = Scoresheet: { $files }
 
+## When a path to the player fails: the game record, the speech output, the microphone
+
+record-failed = The game record can no longer be written: the clocks are stopped, please call the arbiter.
+record-failed-not-done = Not carried out: the game record cannot be written. The clocks are stopped, please call the arbiter.
+# For the braille line: short, the words that matter first.
+record-failed-braille = Record failed: call the arbiter
+# $why: the error; $clocks: the clocks at the failure (clocks-at-failure or no-clocks-at-failure).
+record-failed-arbiter = The game record cannot be written: { $why }. The last input was not carried out; the clocks stand since the failure ({ $clocks }). Rochade tries to write again every few seconds: once there is room, the game goes on with the clocks stopped, and !resume starts them. If the program is ended instead, play --resume counts the time until then against the running clock; !clocks then sets them right.
+# $white, $black: both clocks as h:mm:ss.
+clocks-at-failure = White { $white }, Black { $black }
+no-clocks-at-failure = no time control
+record-written-again = The game record is written again. The clocks stand until the arbiter starts them.
+record-written-again-arbiter = The game record is written again; the clocks stand, !resume starts them.
+# $text: what could not be said; $why: why.
+speech-failed-braille = Speech off: { $text }
+speech-failed-move = Speech output failed: the clocks are stopped, please call the arbiter.
+speech-failed-arbiter = The player's speech output failed ({ $why }); he did not hear: "{ $text }".
+speech-failed-read-back-arbiter = The player's speech output failed ({ $why }); he did not hear the read-back "{ $text }": the move is made only by { $yes }.
+speech-failed-opponent-arbiter = The announcement to the opponent could not be spoken ({ $why }): "{ $text }".
+speech-back = Speech output works again: { $backend }.
+microphone-lost = The microphone failed. Please go on with the keyboard; Rochade keeps trying the microphone.
+microphone-lost-read-back = The microphone failed. The move read back is made only by { $yes } on the keyboard; Rochade keeps trying the microphone.
+microphone-lost-braille = Microphone off: use the keyboard
+microphone-back = The microphone works again.
+
 ## The scoresheet (print, braille, PGN comments)
 
 sheet-title = SCORESHEET

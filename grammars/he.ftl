@@ -238,6 +238,31 @@ voice-input-stopped = הקלט הקולי נעצר ({ $why }). השתמש במק
 journal-cannot-be-written = אזהרה: אי אפשר לכתוב את היומן ({ $why }). הקלט לא בוצע.
 scoresheet-files = טופס רישום: { $files }
 
+## When a path to the player fails: the game record, the speech output, the microphone
+
+record-failed = אי אפשר עוד לכתוב את יומן הקרב: השעונים נעצרו, נא לקרוא לשופט.
+record-failed-not-done = לא בוצע: אי אפשר לכתוב את יומן הקרב. השעונים נעצרו, נא לקרוא לשופט.
+# For the braille line, transcribed in English as the braille sheet is: short, the words that matter first.
+record-failed-braille = Record failed: call the arbiter
+# $why: the error; $clocks: the clocks at the failure (clocks-at-failure or no-clocks-at-failure).
+record-failed-arbiter = אי אפשר לכתוב את יומן הקרב: { $why }. הקלט האחרון לא בוצע; השעונים עומדים מאז התקלה ({ $clocks }). Rochade מנסה לכתוב שוב כל כמה שניות: כשיתפנה מקום, הקרב ימשיך והשעונים עומדים, ו־!weiter מפעיל אותם. אם התוכנית תיסגר במקום זאת, play --resume יחשב את הזמן עד אז על השעון הרץ; ואז !uhren מכוון אותם.
+# $white, $black: both clocks as h:mm:ss.
+clocks-at-failure = לבן { $white }, שחור { $black }
+no-clocks-at-failure = ללא זמן חשיבה
+record-written-again = יומן הקרב נכתב שוב. השעונים עומדים עד שהשופט יפעיל אותם.
+record-written-again-arbiter = יומן הקרב נכתב שוב; השעונים עומדים, ו־!weiter מפעיל אותם.
+# $text: what could not be said; $why: why. The braille line is transcribed in English.
+speech-failed-braille = Speech off: { $text }
+speech-failed-move = הפלט הקולי נכשל: השעונים נעצרו, נא לקרוא לשופט.
+speech-failed-arbiter = הפלט הקולי של השחקן נכשל ({ $why }); הוא לא שמע: „{ $text }”.
+speech-failed-read-back-arbiter = הפלט הקולי של השחקן נכשל ({ $why }); הוא לא שמע את החזרת המסע „{ $text }”: המסע יבוצע רק ב„{ $yes }”.
+speech-failed-opponent-arbiter = לא ניתן היה להשמיע את ההכרזה ליריב ({ $why }): „{ $text }”.
+speech-back = הפלט הקולי עובד שוב: { $backend }.
+microphone-lost = המיקרופון נכשל. נא להמשיך במקלדת; Rochade ממשיך לנסות את המיקרופון.
+microphone-lost-read-back = המיקרופון נכשל. המסע שהוחזר יבוצע רק ב„{ $yes }” במקלדת; Rochade ממשיך לנסות את המיקרופון.
+microphone-lost-braille = Microphone off: use the keyboard
+microphone-back = המיקרופון עובד שוב.
+
 ## The scoresheet (print, braille, PGN comments)
 
 sheet-title = טופס רישום

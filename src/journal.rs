@@ -158,6 +158,20 @@ pub enum JournalError {
     RecordTooLong { bytes: usize, limit: usize },
 }
 
+impl JournalError {
+    /// Whether the journal's file could not be written (disk full, a read-only or failing
+    /// disk, no permission): the disk's fault, not the record's, so every later record would
+    /// fail the same way until the disk is put right.
+    pub fn is_write_failure(&self) -> bool {
+        matches!(
+            self,
+            JournalError::DiskFull { .. }
+                | JournalError::Write { .. }
+                | JournalError::Unrepairable { .. }
+        )
+    }
+}
+
 fn write_error(path: &Path, source: io::Error) -> JournalError {
     if is_disk_full(&source) {
         JournalError::DiskFull {

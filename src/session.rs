@@ -10,6 +10,24 @@
 //! Game time comes from [`crate::clock::source`] (monotonic); the wall clock only stamps
 //! journal lines (`wall_ms`) and measures the downtime across a restart, which
 //! [`judge_downtime`] counts only when it is believable.
+//!
+//! **When the journal cannot be written during play** (disk full, a read-only or failing
+//! disk), the event that could not be journaled is not handled (a move that cannot be
+//! journaled is not made) and the session is *halted* ([`Session::halted`]): from the game
+//! time of that event the clocks count as stopped, and every further event is refused
+//! ([`FeedError::Halted`]) without touching the assistant, so nothing happens that the journal
+//! does not hold. The stop is not in the journal (it could not be written); the assistant in
+//! memory is not told either, because handling anything it cannot journal would break the
+//! rule above (a correction window due at that moment would make its move).
+//! [`Session::retry_journal`] tries the journal again: when a line can be written, the stop is
+//! journaled late, dated at the failure (an arbiter's `pause`, so replaying the journal stops
+//! the clocks where they stopped), and then a `resumed` event, so the player hears where the
+//! game stands and a waiting read-back is read back again with a fresh correction window
+//! (the player could not correct it while every input was refused). The clocks stay stopped
+//! until the arbiter starts them. A program that ends (or crashes) while halted leaves a
+//! journal without the stop: `--resume` counts the time since its last line against the
+//! running clock, as after any crash (up to [`MAX_COUNTED_DOWN_MS`], beyond it the arbiter
+//! rules), and the arbiter, who was called with both clock times at the failure, sets them.
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -17,11 +35,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::assistant::Assistant;
-use crate::assistant::protocol::{Effect, Event, TimedEffect, TimedEvent};
+use crate::assistant::protocol::{ArbiterAction, Effect, Event, TimedEffect, TimedEvent};
 use crate::clock::source::GameTime;
 use crate::clock::ticker::GameEpoch;
 use crate::journal::{
-    Damage, Journal, JournalHeader, JournalProblem, read_journal_bytes, utc_rfc3339,
+    Damage, Journal, JournalError, JournalHeader, JournalProblem, read_journal_bytes, utc_rfc3339,
 };
 use crate::lang::Lang;
 use crate::scoresheet::brf::{self, BrailleOptions};
@@ -230,6 +248,31 @@ pub enum ResumeError {
     Damaged(Vec<JournalProblem>),
 }
 
+/// Why an event was not handled.
+#[derive(Debug, thiserror::Error)]
+pub enum FeedError {
+    /// The event could not be turned into a journal line (a defect, not the disk's fault).
+    #[error("the event could not be written as JSON: {0}")]
+    Serialize(#[from] serde_json::Error),
+    /// The journal did not take the event. When it failed to write (see
+    /// [`JournalError::is_write_failure`]) the session is halted from now on.
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    /// The journal failed earlier and has not been written since: the event was not handled.
+    #[error("the journal has not been written since it failed ({why}); the event was not handled")]
+    Halted { why: String },
+}
+
+/// The journal stopped taking lines during play: see the module doc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Halt {
+    /// The game time of the first event that could not be journaled: the clocks count as
+    /// stopped from then on.
+    pub at: u64,
+    /// Why, in words (the journal's error).
+    pub why: String,
+}
+
 /// The assistant, its journal and its files.
 pub struct Session {
     assistant: Assistant,
@@ -239,6 +282,9 @@ pub struct Session {
     /// The game time: monotonic, never the wall clock.
     time: GameTime,
     last_at: u64,
+    /// Set while the journal cannot be written: every event is refused until
+    /// [`Session::retry_journal`] succeeds.
+    halt: Option<Halt>,
 }
 
 impl Session {
@@ -267,6 +313,7 @@ impl Session {
             journal,
             time: GameTime::starting_at(0),
             last_at: 0,
+            halt: None,
         })
     }
 
@@ -323,6 +370,7 @@ impl Session {
                 sheets: Some(sheet_place(path)),
                 time: GameTime::starting_at(last_at.saturating_add(resumed.down_ms)),
                 last_at,
+                halt: None,
             },
             resumed,
         ))
@@ -357,28 +405,59 @@ impl Session {
 
     /// Journals an event, then hands it to the assistant. If the journal cannot be written,
     /// the event is not handled and the error comes back: nothing is announced as done that
-    /// could be lost.
-    pub fn feed(&mut self, event: Event, at: u64) -> Result<Vec<TimedEffect>, String> {
+    /// could be lost. A write failure halts the session ([`Session::halted`]): later events
+    /// are refused with [`FeedError::Halted`] until [`Session::retry_journal`] succeeds.
+    pub fn feed(&mut self, event: Event, at: u64) -> Result<Vec<TimedEffect>, FeedError> {
+        if let Some(halt) = &self.halt {
+            return Err(FeedError::Halted {
+                why: halt.why.clone(),
+            });
+        }
         let at = at.max(self.last_at);
         let timed = TimedEvent { at, event };
-        if let Some(journal) = self.journal.as_mut() {
-            let mut value = serde_json::to_value(&timed).map_err(|e| e.to_string())?;
-            if let Value::Object(map) = &mut value {
-                // The wall time of the event's game time (an event can be dated a moment
-                // back, as the end of a playback is), so downtime is measured from it.
-                // In µs: a whole-ms game time lags the true one by half a millisecond on
-                // average, which every restart would lose again.
-                let ago_us = self.time.now_us().saturating_sub(at.saturating_mul(1000));
-                let wall_us = wall_us_now().saturating_sub(ago_us);
-                map.insert(
-                    "wall_ms".into(),
-                    Value::from(wall_us.saturating_add(500) / 1000),
-                );
+        if let Err(err) = self.write(&timed) {
+            if let FeedError::Journal(journal) = &err
+                && journal.is_write_failure()
+            {
+                self.halt = Some(Halt {
+                    at,
+                    why: journal.to_string(),
+                });
             }
-            journal.append(&value).map_err(|e| e.to_string())?;
+            return Err(err);
         }
-        self.last_at = at;
-        let effects = self.assistant.handle(&timed);
+        Ok(self.handle(&timed))
+    }
+
+    /// Writes an event's journal line (when there is a journal), synced to the disk.
+    fn write(&mut self, timed: &TimedEvent) -> Result<(), FeedError> {
+        let Some(journal) = self.journal.as_mut() else {
+            return Ok(());
+        };
+        let mut value = serde_json::to_value(timed)?;
+        if let Value::Object(map) = &mut value {
+            // The wall time of the event's game time (an event can be dated a moment
+            // back, as the end of a playback is), so downtime is measured from it.
+            // In µs: a whole-ms game time lags the true one by half a millisecond on
+            // average, which every restart would lose again.
+            let ago_us = self
+                .time
+                .now_us()
+                .saturating_sub(timed.at.saturating_mul(1000));
+            let wall_us = wall_us_now().saturating_sub(ago_us);
+            map.insert(
+                "wall_ms".into(),
+                Value::from(wall_us.saturating_add(500) / 1000),
+            );
+        }
+        journal.append(&value)?;
+        Ok(())
+    }
+
+    /// Hands a journaled event to the assistant; the scoresheets follow a made move.
+    fn handle(&mut self, timed: &TimedEvent) -> Vec<TimedEffect> {
+        self.last_at = timed.at;
+        let effects = self.assistant.handle(timed);
         if effects.iter().any(|e| {
             matches!(
                 e.effect,
@@ -387,12 +466,50 @@ impl Session {
         }) {
             self.write_sheets();
         }
+        effects
+    }
+
+    /// Whether the journal has stopped taking lines, since when and why.
+    pub fn halted(&self) -> Option<&Halt> {
+        self.halt.as_ref()
+    }
+
+    /// Tries the journal again after it failed (see the module doc). When a line can be
+    /// written: the stop, dated at the failure (an arbiter's `pause`, unless the game is
+    /// over), then `resumed` at `now`; both are handled and their effects come back, and the
+    /// session is no longer halted. When it still cannot: the error, still halted (with the
+    /// newest reason). Not halted: nothing to do.
+    pub fn retry_journal(&mut self, now: u64) -> Result<Vec<TimedEffect>, FeedError> {
+        let Some(halt) = self.halt.clone() else {
+            return Ok(Vec::new());
+        };
+        let mut effects = Vec::new();
+        if !self.assistant.is_over() {
+            let pause = TimedEvent {
+                at: halt.at,
+                event: Event::Arbiter(ArbiterAction::Pause),
+            };
+            if let Err(err) = self.write(&pause) {
+                if let FeedError::Journal(journal) = &err {
+                    self.halt = Some(Halt {
+                        at: halt.at,
+                        why: journal.to_string(),
+                    });
+                }
+                return Err(err);
+            }
+            effects.extend(self.handle(&pause));
+        }
+        self.halt = None;
+        // A failure here halts the session again, from now.
+        effects.extend(self.feed(Event::Resumed(true), now.max(halt.at))?);
         Ok(effects)
     }
 
-    /// A tick, journaled only when something is due (a window passed, a flag fell).
-    pub fn tick(&mut self, at: u64) -> Result<Vec<TimedEffect>, String> {
-        if self.assistant.due(at) {
+    /// A tick, journaled only when something is due (a window passed, a flag fell). While
+    /// the session is halted nothing is due: nothing can be journaled.
+    pub fn tick(&mut self, at: u64) -> Result<Vec<TimedEffect>, FeedError> {
+        if self.halt.is_none() && self.assistant.due(at) {
             self.feed(Event::Tick(true), at)
         } else {
             Ok(Vec::new())

@@ -371,3 +371,43 @@ fn losing_brltty_is_an_error_on_show_never_a_crash() {
     // And it stays lost, with the same answer.
     assert_eq!(display.show("1 E4 E5").unwrap_err(), error);
 }
+
+#[test]
+fn with_no_speech_output_play_shows_what_was_not_said_on_the_display() {
+    let brltty = Brltty::start("vr");
+    let braille = brltty.attach_display(40);
+    // BRLTTY is up once it draws; then `play` connects as any BrlAPI client does.
+    braille
+        .next_cells(Duration::from_secs(10))
+        .expect("BRLTTY draws");
+    let games = tempfile::tempdir().unwrap();
+    let mut play = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .args(["play", "--braille-display", "--speech", "espeak"])
+        .args(["--speech-voice", "xx-no-such-voice", "--games-dir"])
+        .arg(games.path())
+        .env("BRLAPI_HOST", &brltty.host)
+        // no sound server: the alarm cannot sound, the display is the way to the player
+        .env("PULSE_SERVER", "unix:/nonexistent/pulse")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = play.stdin.take().unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    writeln!(stdin, "Eva vier").unwrap();
+    let line = rochade::scoresheet::braille::literary("Sprache aus: Eva vier?");
+    let want = line_dots(&line, 40);
+    let shown = braille.wait_for(&want, Duration::from_secs(15));
+    writeln!(stdin, "ende").unwrap();
+    drop(stdin);
+    let out = play.wait_with_output().unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    shown.unwrap_or_else(|seen| {
+        panic!(
+            "{line:?} never came; seen {seen:?}\n{printed}\n{}",
+            brltty.log()
+        )
+    });
+    assert!(printed.contains("An Sie: Eva vier?"), "{printed}");
+}

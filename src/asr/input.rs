@@ -652,8 +652,19 @@ impl VoiceInput {
     /// cannot be opened is an error at once (within the device deadline), never a hang.
     pub fn start(
         config: VoiceConfig,
+        recognizer: Box<dyn Recognizer>,
+        grammar: Grammar,
+    ) -> Result<(VoiceHandle, Receiver<VoiceEvent>), VoiceError> {
+        VoiceInput::start_with_mute(config, recognizer, grammar, MuteSwitch::new())
+    }
+
+    /// [`VoiceInput::start`] with a mute switch that speech already holds: voice input
+    /// started again after the microphone was lost is muted by the same switch.
+    pub fn start_with_mute(
+        config: VoiceConfig,
         mut recognizer: Box<dyn Recognizer>,
         grammar: Grammar,
+        mute: MuteSwitch,
     ) -> Result<(VoiceHandle, Receiver<VoiceEvent>), VoiceError> {
         let (events_tx, events_rx) = crossbeam_channel::unbounded();
         let report = recognizer.set_grammar(&grammar)?;
@@ -662,7 +673,6 @@ impl VoiceInput {
             report,
         });
         let backend = recognizer.backend();
-        let mute = MuteSwitch::new();
         // about 16 s of audio at 512-sample blocks: room for a slow grammar compile
         let (audio_tx, audio_rx) = crossbeam_channel::bounded::<CaptureEvent>(512);
         let (stop_tx, stop_rx) = crossbeam_channel::bounded::<()>(0);

@@ -2,6 +2,7 @@
 //! otherwise), conversion to 16 kHz mono, endpointing, WAV files, playback, and the device
 //! list. Everything that touches a device has a deadline and a plain error, so that a
 //! machine without audio gets a message and keyboard input, never a hang.
+pub mod alarm;
 pub mod capture;
 pub mod devices;
 pub mod endpoint;

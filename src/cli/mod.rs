@@ -6,6 +6,7 @@ pub mod devices;
 pub mod interpret;
 pub mod models;
 pub mod play;
+mod play_failures;
 pub mod play_voice;
 pub mod reconcile;
 pub mod replay;

@@ -11,7 +11,13 @@
 //! `window_after_playback`, and the loop feeds a `played` event (journaled like every event)
 //! when the speech thread reports that the read-back's playback has ended
 //! ([`crate::cli::play_voice::Speech::finished`], with the instant it ended), or at once when
-//! it is only printed (`--speech off`). The loop never waits for speech.
+//! it is only printed (`--speech off`). The loop never waits for speech. A read-back that no
+//! speech output could say gets no `played` event, so only "ja" makes its move.
+//!
+//! When a path to the player breaks during the game (the journal cannot be written, no speech
+//! output works, the microphone is lost), the player hears it on the paths that still work,
+//! and where a move could be lost the clocks stop and the arbiter is called: see
+//! `src/cli/play_failures.rs`.
 //!
 //! `--resume`: a torn last line of the journal is said and dropped; damage is said and printed
 //! line by line, and the game goes on from the last good line only when the player or the
@@ -34,8 +40,10 @@ use crate::assistant::protocol::{
     About, Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
 };
 use crate::assistant::words::Words;
+use crate::audio::capture::MuteSwitch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::{Arg, Catalog};
+use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
@@ -129,21 +137,21 @@ pub struct PlayArgs {
     pub voice: VoiceArgs,
 }
 
-struct Printer {
+pub(crate) struct Printer {
     json: bool,
     /// The sentences of the game's language (the `--lang` one until a resumed game says its
     /// own).
-    catalog: Arc<Catalog>,
+    pub(crate) catalog: Arc<Catalog>,
 }
 
 impl Printer {
-    fn line(&self, text: &str) {
+    pub(crate) fn line(&self, text: &str) {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
     }
 
-    fn effect(&self, e: &TimedEffect) {
+    pub(crate) fn effect(&self, e: &TimedEffect) {
         if self.json {
             self.line(&e.to_json().to_string());
             return;
@@ -187,7 +195,7 @@ impl Printer {
     }
 
     /// A line of the program itself (not of the game), by its catalog message.
-    fn note(&self, id: &str, args: &[(&str, Arg<'_>)]) {
+    pub(crate) fn note(&self, id: &str, args: &[(&str, Arg<'_>)]) {
         let text = self.catalog.text(id, args);
         if self.json {
             self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
@@ -498,8 +506,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     let (voice_tx, voice_rx) = unbounded::<VoiceEvent>();
     let mut voice_events = voice_rx.clone();
     let mut grammar = grammar_for(session.assistant(), &vocab);
+    // One mute switch for the game: voice input started again after the microphone was lost
+    // is muted by the same switch that speech holds.
+    let mute = MuteSwitch::new();
     if args.voice.listening() {
-        match start_voice(&args.voice, vocab_lang, grammar.clone()) {
+        match start_voice(&args.voice, vocab_lang, grammar.clone(), Some(mute.clone())) {
             Ok((handle, events, notices)) => {
                 for n in notices {
                     printer.line(&n);
@@ -511,11 +522,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         }
     }
     drop(voice_tx);
-    let speech = match Speech::start(
-        &args.voice,
-        lang,
-        voice.as_ref().map(|v| v.mute_switch().clone()),
-    ) {
+    let speech = match Speech::start(&args.voice, lang, voice.as_ref().map(|_| mute.clone())) {
         Ok(s) => s,
         Err(why) => {
             printer.line(&why);
@@ -558,6 +565,28 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     let mut finished = speech
         .as_ref()
         .map_or_else(crossbeam_channel::never, |s| s.finished.clone());
+    let mut unsaid = speech
+        .as_ref()
+        .map_or_else(crossbeam_channel::never, |s| s.unsaid.clone());
+    let mut microphone = Microphone::default();
+    // The player's word that makes a move read back, for the sentences that name it.
+    let yes = vocab
+        .command_word(crate::vocab::Command::Yes)
+        .unwrap_or(crate::vocab::Command::Yes.name())
+        .to_string();
+    // The paths to the player, for the failures (src/cli/play_failures.rs).
+    macro_rules! reach {
+        () => {
+            Reach {
+                printer: &printer,
+                speech: speech.as_ref(),
+                braille: &mut braille,
+                yes: &yes,
+            }
+        };
+    }
+    // When the journal was last tried after a failure (game time).
+    let mut journal_tried_at = 0u64;
     loop {
         let mut utterance: Option<Vec<i16>> = None;
         // The game time of what happened, when it is dated where it happened (a tick, the end
@@ -620,10 +649,26 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         printer.line(&w);
                         None
                     }
-                    Ok(VoiceEvent::DeviceError(why)) => {
-                        printer.note("voice-input-stopped", &[("why", why.to_string().into())]);
+                    Ok(VoiceEvent::DeviceError(why)) if args.voice.audio_file.is_some() => {
+                        printer.note("voice-input-stopped", &[("why", why.into())]);
                         voice_open = false;
                         voice_events = crossbeam_channel::never();
+                        None
+                    }
+                    Ok(VoiceEvent::DeviceError(why)) => {
+                        voice_events = crossbeam_channel::never();
+                        let now = session.now();
+                        let waiting = session.assistant().read_back_awaiting_playback();
+                        let mut reach = reach!();
+                        microphone.lost(&mut reach, now, &why, waiting);
+                        talking = false;
+                        if let Some(v) = voice.take() {
+                            // Its threads end by themselves; a stream of a device that went away
+                            // may take a while to close, so not on the game loop.
+                            std::thread::spawn(move || v.stop());
+                        }
+                        // It is tried again while the keyboard is there (see the loop's end).
+                        voice_open = true;
                         None
                     }
                     Ok(VoiceEvent::EndOfInput) | Err(_) => {
@@ -637,6 +682,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                 },
                 recv(finished) -> notice => match notice {
+                    // The player cannot correct it by voice any more: no window, only "ja".
+                    Ok((played, _)) if microphone.holds(&played) => None,
                     Ok((played, ended)) => {
                         happened_at = Some(epoch.ms_at(ended));
                         Some(Event::Played(played))
@@ -646,8 +693,39 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         None
                     }
                 },
+                recv(unsaid) -> notice => match notice {
+                    Ok(u) => {
+                        let now = session.now();
+                        let mut reach = reach!();
+                        play_failures::unsaid(&mut reach, &session, &u, now)
+                    }
+                    Err(_) => {
+                        unsaid = crossbeam_channel::never();
+                        None
+                    }
+                },
+                recv(microphone.attempt()) -> started => {
+                    let now = session.now();
+                    let mut reach = reach!();
+                    let started = started.unwrap_or_else(|_| Err("the attempt ended".into()));
+                    let back = microphone.attempted(&mut reach, now, started);
+                    if let Some((handle, events, notices)) = back {
+                        for n in notices {
+                            printer.line(&n);
+                        }
+                        // The position may have changed while it was being opened.
+                        handle.set_grammar(grammar.clone());
+                        voice_events = events;
+                        voice = Some(handle);
+                        voice_open = true;
+                    }
+                    None
+                },
                 recv(ticks) -> tick => {
                     happened_at = tick.ok().map(|t| t.now_ms);
+                    if microphone.is_lost() {
+                        microphone.try_again(&args.voice, vocab_lang, &grammar, &mute);
+                    }
                     None
                 }
             }
@@ -670,7 +748,26 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         let at = happened_at.unwrap_or_else(|| session.now());
         let mut next = Some((event, at));
         while let Some((event, now)) = next.take() {
+            // An input, not the end of a playback or a tick: refused while the journal fails.
+            let from_player = !matches!(event, None | Some(Event::Played(_)));
+            let was_halted = session.halted().is_some();
             let result = match event {
+                // The journal failed: tried again at every input and every few seconds; the
+                // input that finds it working is not carried out (the player first hears where
+                // the game stands, and says it again).
+                _ if was_halted => {
+                    if from_player || now >= journal_tried_at.saturating_add(JOURNAL_RETRY_MS) {
+                        journal_tried_at = now;
+                        let retried = session.retry_journal(now);
+                        if retried.is_ok() {
+                            let mut reach = reach!();
+                            play_failures::journal_back(&mut reach, now);
+                        }
+                        retried
+                    } else {
+                        Ok(Vec::new())
+                    }
+                }
                 Some(e) => session.feed(e, now),
                 None => session.tick(now),
             };
@@ -680,8 +777,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     match &speech {
                         Some(s) => {
                             for e in &effects {
-                                if let Effect::Say { to, text, .. } = &e.effect {
-                                    s.say_then(*to, text, e.effect.read_back());
+                                if let Effect::Say { to, text, about } = &e.effect {
+                                    s.say_about(*to, text, about, e.effect.read_back());
                                 }
                             }
                         }
@@ -750,13 +847,29 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                         }
                     }
                 }
-                Err(err) => printer.note(
-                    "journal-cannot-be-written",
-                    &[("why", err.to_string().into())],
-                ),
+                Err(err) => match session.halted() {
+                    Some(_) => {
+                        journal_tried_at = now;
+                        let first = !was_halted;
+                        let mut reach = reach!();
+                        play_failures::journal_failed(
+                            &mut reach,
+                            &session,
+                            now,
+                            first,
+                            from_player,
+                        );
+                    }
+                    None => printer.note(
+                        "journal-cannot-be-written",
+                        &[("why", err.to_string().into())],
+                    ),
+                },
             }
         }
-        if !input_open && !voice_open {
+        // Nothing more can come in: no keyboard, and no voice (ended, or a microphone lost
+        // with no keyboard to go on: the journal holds the game for --resume).
+        if !input_open && (!voice_open || microphone.is_lost()) {
             break;
         }
     }

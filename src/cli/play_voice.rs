@@ -11,12 +11,12 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::asr::input::{VoiceConfig, VoiceEvent, VoiceHandle, VoiceInput};
 use crate::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
-use crate::assistant::protocol::{Listener, Played};
+use crate::assistant::protocol::{About, Listener, Played};
 use crate::assistant::{Assistant, Expecting};
 use crate::audio::capture::MuteSwitch;
 use crate::catalog::Catalog;
 use crate::lang::Lang;
-use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Speaker};
+use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Speaker, SpeechError};
 use crate::vocab::Vocab;
 
 /// The voice settings of `play` and `relay`.
@@ -109,11 +109,13 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
     }
 }
 
-/// Starts voice input, or says why it cannot (then the keyboard is the input).
+/// Starts voice input, or says why it cannot (then the keyboard is the input). `mute`: the
+/// switch speech already holds, when voice input starts again after the microphone was lost.
 pub fn start_voice(
     args: &VoiceArgs,
     lang: Lang,
     grammar: Grammar,
+    mute: Option<MuteSwitch>,
 ) -> Result<(VoiceHandle, Receiver<VoiceEvent>, Vec<String>), String> {
     let mut config = RecognizerConfig::auto(lang);
     config.backend = args.recognizer;
@@ -125,8 +127,10 @@ pub fn start_voice(
         None => VoiceConfig::microphone(args.input_device.clone()),
     };
     voice_config.listen.push_to_talk = args.push_to_talk;
+    let mute = mute.unwrap_or_default();
     let (handle, events) =
-        VoiceInput::start(voice_config, opened.recognizer, grammar).map_err(|e| e.to_string())?;
+        VoiceInput::start_with_mute(voice_config, opened.recognizer, grammar, mute)
+            .map_err(|e| e.to_string())?;
     Ok((handle, events, opened.notices))
 }
 
@@ -151,7 +155,32 @@ struct Utterance {
     text: String,
     /// For a read-back: the `played` event to report when it has been said.
     played: Option<Played>,
+    /// A move's read-back or announcement: unsaid, a move could be lost.
+    about_move: bool,
 }
+
+/// An announcement that no speech output could say (every backend of its chain failed):
+/// the loop takes the player's other paths, and stops the clocks when a move could be lost.
+#[derive(Debug, Clone)]
+pub struct Unsaid {
+    pub to: Listener,
+    pub text: String,
+    /// The read-back that was not said: it gets no correction window (no `played` comes for
+    /// it), so only "ja" makes its move.
+    pub read_back: Option<Played>,
+    /// A move's read-back or announcement.
+    pub about_move: bool,
+    /// Why it could not be said.
+    pub why: String,
+}
+
+/// How long a speech chain that failed is left alone before it is opened again (a headset
+/// plugged back in, speech-dispatcher restarted): the next announcement after that tries it.
+pub const RETRY_DEAD_SPEECH: Duration = Duration::from_secs(10);
+
+/// The alarm tone is not repeated sooner than this (a burst of unsaid announcements gives
+/// one alarm).
+const ALARM_EVERY: Duration = Duration::from_secs(3);
 
 /// Speech output on its own thread, so that the game loop never waits for a voice.
 ///
@@ -159,9 +188,12 @@ struct Utterance {
 /// instant its playback ended, which is when the speaking call returned: for speech-dispatcher
 /// its end-of-utterance event, for espeak-ng when the sound device has played the samples
 /// (and drained). A backend that fails or hangs is given up after its deadline (about 0.5 s
-/// plus 0.12 s a character, [`crate::speech::deadline_for`]) and the next one says the text,
-/// so the notice always comes; when no output works any more, it comes as soon as the
-/// read-back is taken from the queue (it was only printed).
+/// plus 0.12 s a character, [`crate::speech::deadline_for`]) and the next one says the text.
+/// When every backend of a chain has failed, an announcement is not said: it comes back on
+/// [`Speech::unsaid`] and a read-back gets no `played` notice (so no correction window:
+/// only "ja" makes it); for the player's chain the alarm tone ([`crate::audio::alarm`]) sounds
+/// on the player's output device. A failed chain is opened again for the next announcement
+/// after [`RETRY_DEAD_SPEECH`]; when it speaks again, a notice says so.
 pub struct Speech {
     tx: Sender<Utterance>,
     /// Sentences about the outputs (a backend failed, the next one is used).
@@ -170,6 +202,8 @@ pub struct Speech {
     pub started: Receiver<(String, Instant)>,
     /// The read-backs that have finished playing, and when.
     pub finished: Receiver<(Played, Instant)>,
+    /// The announcements no output could say.
+    pub unsaid: Receiver<Unsaid>,
 }
 
 fn backends(choice: &str) -> Result<Vec<BackendKind>, String> {
@@ -181,6 +215,86 @@ fn backends(choice: &str) -> Result<Vec<BackendKind>, String> {
         other => Err(format!(
             "unknown speech output {other:?}: expected auto, speech-dispatcher, espeak or off"
         )),
+    }
+}
+
+/// Opens a speech chain; speech-dispatcher that cannot start is left out with a notice.
+fn open_chain(config: &OutputConfig, notices: &Sender<String>) -> FallbackSpeaker {
+    let mut chain: Vec<Box<dyn Speaker>> = Vec::new();
+    for kind in &config.backends {
+        match kind {
+            BackendKind::Tts => match crate::speech::dispatcher::DispatcherSpeaker::start(config) {
+                Ok(s) => chain.push(Box::new(s)),
+                Err(e) => {
+                    let _ = notices.send(
+                        Catalog::builtin(config.lang)
+                            .text("speech-dispatcher-unused", &[("why", e.to_string().into())]),
+                    );
+                }
+            },
+            BackendKind::Espeak => {
+                chain.push(Box::new(crate::speech::espeak::EspeakSpeaker::new(config)))
+            }
+            BackendKind::Text => {}
+        }
+    }
+    FallbackSpeaker::new(chain, config.lang)
+}
+
+/// One speech chain on the speech thread, and whether (since when, why) it failed.
+struct Output {
+    config: OutputConfig,
+    speaker: FallbackSpeaker,
+    failed: Option<(Instant, String)>,
+}
+
+impl Output {
+    fn open(config: &OutputConfig, notices: &Sender<String>) -> Output {
+        Output {
+            speaker: open_chain(config, notices),
+            config: config.clone(),
+            failed: None,
+        }
+    }
+
+    /// Says `text`, or why it could not: a failed chain is tried again (opened anew) only
+    /// after [`RETRY_DEAD_SPEECH`]. With `true` when it speaks again after a failure.
+    fn speak(
+        &mut self,
+        text: &str,
+        notices: &Sender<String>,
+    ) -> Result<(crate::speech::Spoken, bool), String> {
+        if let Some((since, why)) = &self.failed {
+            if since.elapsed() < RETRY_DEAD_SPEECH {
+                return Err(why.clone());
+            }
+            self.speaker = open_chain(&self.config, notices);
+        }
+        let result = self.speaker.speak(text);
+        let said = self.speaker.take_notices();
+        // "nothing left" says less than the last backend's own failure
+        let last_failure = said.iter().rev().find(|n| n.contains(" failed: ")).cloned();
+        for n in said {
+            let _ = notices.send(n);
+        }
+        match result {
+            Ok(spoken) => Ok((spoken, self.failed.take().is_some())),
+            Err(e) => {
+                let first = self.failed.is_none();
+                let why = match (e, last_failure) {
+                    (SpeechError::NothingLeft, Some(failure)) => failure,
+                    (e, _) => e.to_string(),
+                };
+                self.failed = Some((Instant::now(), why.clone()));
+                if first {
+                    let _ = notices.send(
+                        Catalog::builtin(self.config.lang)
+                            .text("speech-stopped", &[("why", why.clone().into())]),
+                    );
+                }
+                Err(why)
+            }
+        }
     }
 }
 
@@ -210,82 +324,83 @@ impl Speech {
         let (notice_tx, notices) = unbounded();
         let (started_tx, started) = unbounded();
         let (finished_tx, finished) = unbounded::<(Played, Instant)>();
+        let (unsaid_tx, unsaid) = unbounded::<Unsaid>();
         std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || {
-                let open = |config: &OutputConfig| -> FallbackSpeaker {
-                    let mut chain: Vec<Box<dyn Speaker>> = Vec::new();
-                    for kind in &config.backends {
-                        match kind {
-                            BackendKind::Tts => {
-                                match crate::speech::dispatcher::DispatcherSpeaker::start(config) {
-                                    Ok(s) => chain.push(Box::new(s)),
-                                    Err(e) => {
-                                        let _ = notice_tx.send(Catalog::builtin(config.lang).text(
-                                            "speech-dispatcher-unused",
-                                            &[("why", e.to_string().into())],
-                                        ));
-                                    }
-                                }
-                            }
-                            BackendKind::Espeak => chain
-                                .push(Box::new(crate::speech::espeak::EspeakSpeaker::new(config))),
-                            BackendKind::Text => {}
-                        }
-                    }
-                    FallbackSpeaker::new(chain, config.lang)
-                };
-                let mut player = open(&player_config);
-                let mut opponent = opponent_config.as_ref().map(open);
-                let mut dead = false;
+                let mut player = Output::open(&player_config, &notice_tx);
+                let mut opponent = opponent_config
+                    .as_ref()
+                    .map(|c| Output::open(c, &notice_tx));
                 let mut announced = false;
-                // Reports that a read-back has been said (or could not be).
-                let report = |played: Option<Played>| {
-                    if let Some(p) = played {
-                        voice_log(format_args!("speech: read-back {} played", p.read_back));
-                        let _ = finished_tx.send((p, Instant::now()));
-                    }
-                };
+                let mut last_alarm: Option<Instant> = None;
                 for u in rx {
-                    if dead || u.to == Listener::Arbiter {
-                        report(u.played);
+                    if u.to == Listener::Arbiter {
+                        // The arbiter's lines are printed, not spoken.
+                        if let Some(p) = u.played {
+                            let _ = finished_tx.send((p, Instant::now()));
+                        }
                         continue;
                     }
-                    let speaker = match (&u.to, opponent.as_mut()) {
-                        (Listener::Opponent, Some(o)) => o,
+                    let to_player = !(u.to == Listener::Opponent && opponent.is_some());
+                    let output = match opponent.as_mut() {
+                        Some(o) if !to_player => o,
                         _ => &mut player,
                     };
                     let guard = mute.as_ref().map(|m| m.guard(Duration::from_millis(150)));
                     let t0 = Instant::now();
                     voice_log(format_args!("speech: saying {:?}", u.text));
-                    let result = speaker.speak(&u.text);
+                    let result = output.speak(&u.text, &notice_tx);
                     drop(guard);
                     voice_log(format_args!(
                         "speech: done after {} ms ({})",
                         t0.elapsed().as_millis(),
                         if result.is_ok() { "spoken" } else { "failed" }
                     ));
-                    report(u.played);
-                    for n in speaker.take_notices() {
-                        let _ = notice_tx.send(n);
-                    }
                     match result {
-                        Ok(spoken) => {
-                            if !announced {
+                        Ok((spoken, again)) => {
+                            if let Some(p) = u.played {
+                                voice_log(format_args!("speech: read-back {} played", p.read_back));
+                                let _ = finished_tx.send((p, Instant::now()));
+                            }
+                            if !announced || again {
                                 announced = true;
                                 let _ = notice_tx.send(Catalog::builtin(lang).text(
-                                    "speech-output",
+                                    if again {
+                                        "speech-back"
+                                    } else {
+                                        "speech-output"
+                                    },
                                     &[("backend", spoken.backend.to_string().into())],
                                 ));
                             }
                             let _ = started_tx.send((u.text, t0 + spoken.started_after));
                         }
-                        Err(e) => {
-                            let _ = notice_tx.send(
-                                Catalog::builtin(lang)
-                                    .text("speech-stopped", &[("why", e.to_string().into())]),
-                            );
-                            dead = true;
+                        Err(why) => {
+                            // First to the loop: the clocks stop without waiting for the tone.
+                            let about_move = u.about_move;
+                            let _ = unsaid_tx.send(Unsaid {
+                                to: u.to,
+                                text: u.text,
+                                read_back: u.played,
+                                about_move,
+                                why,
+                            });
+                            // The player's chain failed: the tone in his headphones, on his
+                            // own output only, for the first failure and for every move he
+                            // did not hear (at most every ALARM_EVERY).
+                            if to_player
+                                && (about_move || last_alarm.is_none())
+                                && last_alarm.is_none_or(|t| t.elapsed() >= ALARM_EVERY)
+                            {
+                                last_alarm = Some(Instant::now());
+                                let _guard =
+                                    mute.as_ref().map(|m| m.guard(Duration::from_millis(150)));
+                                let played = crate::audio::alarm::play_alarm(
+                                    player_config.device.as_deref(),
+                                );
+                                voice_log(format_args!("speech: alarm tone {played:?}"));
+                            }
                         }
                     }
                 }
@@ -296,21 +411,28 @@ impl Speech {
             notices,
             started,
             finished,
+            unsaid,
         }))
     }
 
     /// Queues an announcement.
     pub fn say(&self, to: Listener, text: &str) {
-        self.say_then(to, text, None);
+        self.send(to, text, None, false);
     }
 
-    /// Queues an announcement; for a read-back (`played`), its notice comes on
-    /// [`Speech::finished`] once it has been said.
-    pub fn say_then(&self, to: Listener, text: &str, played: Option<Played>) {
+    /// Queues the announcement of an effect: a read-back's notice comes on
+    /// [`Speech::finished`] once it has been said; a move's read-back or announcement that
+    /// cannot be said comes back on [`Speech::unsaid`] marked as one.
+    pub fn say_about(&self, to: Listener, text: &str, about: &About, played: Option<Played>) {
+        self.send(to, text, played, about.move_facts().is_some());
+    }
+
+    fn send(&self, to: Listener, text: &str, played: Option<Played>, about_move: bool) {
         let _ = self.tx.send(Utterance {
             to,
             text: text.to_string(),
             played,
+            about_move,
         });
     }
 }

@@ -74,3 +74,23 @@ pub fn send_line(child: &mut std::process::Child, line: &str) -> std::io::Result
     writeln!(stdin, "{line}")?;
     stdin.flush()
 }
+
+/// Whether `line` matches `pattern`, where `*` stands for any text (and nothing else is
+/// special): `"An Sie: *"`, `"[stderr] [*] voice: GrammarSet*"`.
+pub fn glob(pattern: &str, line: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    let (first, rest) = parts.split_first().unwrap_or((&"", &[]));
+    let Some(mut left) = line.strip_prefix(first) else {
+        return false;
+    };
+    let Some((last, middle)) = rest.split_last() else {
+        return left.is_empty();
+    };
+    for part in middle {
+        match left.find(part) {
+            Some(i) => left = &left[i + part.len()..],
+            None => return false,
+        }
+    }
+    left.ends_with(last)
+}
