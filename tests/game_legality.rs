@@ -36,7 +36,11 @@ fn castling_is_refused_when_king_or_rook_has_moved() {
     // the other rook has not moved: castling with it stays legal
     assert!(legal(CASTLE, &["h1h2", "a8b8", "h2h1", "b8a8"], "e1c1"));
     // Black too
-    assert!(!legal(CASTLE, &["a1a2", "e8d8", "a2a1", "d8e8", "h1h2"], "e8g8"));
+    assert!(!legal(
+        CASTLE,
+        &["a1a2", "e8d8", "a2a1", "d8e8", "h1h2"],
+        "e8g8"
+    ));
 }
 
 #[test]
@@ -54,7 +58,11 @@ fn castling_is_prevented_for_now_by_check_attack_or_a_piece_between() {
     assert!(legal("r3k2r/8/8/8/8/8/1r6/R3K2R w KQq - 0 1", &[], "e1c1"));
     // the right is kept: once the bishop has left the diagonal, castling is legal again
     assert!(!legal("r3k2r/8/b7/8/8/8/8/R3K2R w KQkq - 0 1", &[], "e1g1"));
-    assert!(legal("r3k2r/8/b7/8/8/8/8/R3K2R b KQkq - 0 1", &["a6b7"], "e1g1"));
+    assert!(legal(
+        "r3k2r/8/b7/8/8/8/8/R3K2R b KQkq - 0 1",
+        &["a6b7"],
+        "e1g1"
+    ));
 }
 
 #[test]
@@ -81,7 +89,10 @@ fn promotion_to_a_queen_rook_bishop_or_knight_that_acts_at_once() {
     }
     assert!(!legal(fen, &[], "d7d8k"));
     let mut game = Game::new(Some(fen), RulesEdition::Fide2018).unwrap();
-    assert!(game.play_uci("d7d8").is_err(), "a pawn may not stay on the last rank");
+    assert!(
+        game.play_uci("d7d8").is_err(),
+        "a pawn may not stay on the last rank"
+    );
     // all of White's pieces are on the board, and still a second queen may be chosen
     let full = "6k1/3P4/8/8/8/8/PPPPPPP1/RNBQKBNR w KQ - 0 1";
     let mut game = Game::new(Some(full), RulesEdition::Fide2018).unwrap();

@@ -64,15 +64,24 @@ fn the_spelling_variants_of_the_seeds() {
         assert_eq!(exact(&de, START, &format!("{c} vier")), "c2c4", "{c}");
     }
     let open = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 2";
-    for text in ["Läufer Bella fünf", "Laeufer Bella fuenf", "Läufer Bella fuenf"] {
+    for text in [
+        "Läufer Bella fünf",
+        "Laeufer Bella fuenf",
+        "Läufer Bella fuenf",
+    ] {
         assert_eq!(exact(&de, open, text), "f1b5", "{text}");
     }
     assert_eq!(exact(&de, START, "Anna zwo Anna vier"), "a2a4");
     // every file and rank word
-    let files = ["Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector"];
+    let files = [
+        "Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector",
+    ];
     for (f, word) in files.iter().enumerate() {
         let file = (b'a' + f as u8) as char;
-        assert_eq!(exact(&de, START, &format!("{word} drei")), format!("{file}2{file}3"));
+        assert_eq!(
+            exact(&de, START, &format!("{word} drei")),
+            format!("{file}2{file}3")
+        );
     }
     let empty = "k7/8/8/8/8/8/8/K3R3 w - - 0 1";
     let ranks = ["zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"];
@@ -122,7 +131,10 @@ fn two_pieces_reaching_the_square_are_asked_never_guessed() {
     // T07, #8: the departure file (same rank), the departure rank (same file).
     let de = de();
     let knights = "4k3/8/8/8/8/8/8/4KN1N w - - 0 1";
-    match de.interpret_text(&pos(knights), "Springer Gustav drei").reading {
+    match de
+        .interpret_text(&pos(knights), "Springer Gustav drei")
+        .reading
+    {
         Reading::Ambiguous(c) => assert_eq!(c.len(), 2),
         other => panic!("{other:?}"),
     }
