@@ -173,3 +173,23 @@ fn what_is_not_a_move_is_never_taken_for_one() {
         assert!(!matches!(r, Reading::Move(_)), "{said}: {r:?}");
     }
 }
+
+#[test]
+fn the_seeds_other_spellings_are_near_misses_asked_back() {
+    // T03: Feliks, funf, seiben are not vocabulary words: read as near misses (not exact), so
+    // the assistant asks before anything is made. César (é) is not understood at all: nothing
+    // is made and the player is asked again.
+    let de = de();
+    let empty = "k7/8/8/8/8/8/8/K3R3 w - - 0 1";
+    for (said, want) in [
+        ("Turm Feliks eins", "e1f1"),
+        ("Turm Eva funf", "e1e5"),
+        ("Turm Eva seiben", "e1e7"),
+    ] {
+        let i = de.interpret_text(&pos(empty), said);
+        assert!(!i.exact, "{said}: read as exact");
+        assert_eq!(i.uci().as_deref(), Some(want), "{said}: {:?}", i.reading);
+    }
+    let r = de.interpret_text(&pos(empty), "Turm César eins").reading;
+    assert!(!matches!(r, Reading::Move(_)), "{r:?}");
+}
