@@ -120,9 +120,9 @@ pub fn recognize_file(path: &Path, lang: Lang, phrases: &[&str]) -> String {
 /// hang for good without an audio server and ignore SIGTERM.
 pub fn kill_speech_dispatcher(runtime: &Path) {
     let pidfile = runtime.join("speech-dispatcher/pid/speech-dispatcher.pid");
-    if let Ok(pid) = std::fs::read_to_string(pidfile) {
-        if let Ok(pid) = pid.trim().parse::<u32>() {
-            signal(pid, libc::SIGKILL);
-        }
+    if let Ok(pid) = std::fs::read_to_string(pidfile)
+        && let Ok(pid) = pid.trim().parse::<u32>()
+    {
+        signal(pid, libc::SIGKILL);
     }
 }
