@@ -270,6 +270,14 @@ impl Grammar {
                 }
             }
         }
+        // "Partieformular ab Zug zwölf": the scoresheet from a move played so far.
+        for phrase in interpret::scoresheet_phrases(vocab, shakmaty::Position::fullmoves(pos).get())
+        {
+            grammar.add(
+                &phrase,
+                Meaning::Command(Command::Scoresheet.name().to_string()),
+            );
+        }
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
         grammar

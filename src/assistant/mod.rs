@@ -46,6 +46,7 @@
 pub mod about;
 mod arbiter;
 mod clock_flow;
+mod dialogue;
 mod endings;
 mod opponent;
 pub mod protocol;
@@ -173,6 +174,11 @@ struct Live {
     words: Words,
     pending: Pending,
     last_said: Option<(String, About)>,
+    /// The last news for the player, what "Wiederholen" says when nothing waits: every
+    /// sentence to him but read-backs, questions and the bare "Ausgeführt.".
+    news: Option<(String, About)>,
+    /// The game was started with `start_on_signal` and the arbiter has not yet given it.
+    awaiting_signal: bool,
     /// The side whose draw offer stands (9.1).
     draw_offer: Option<Color>,
     /// The side that seals its next move (adjournment, Appendix E / D.2.9.f).
@@ -420,6 +426,8 @@ impl Live {
             record: Record::new(Headers::default(), None).map_err(|e| e.to_string())?,
             pending: Pending::Nothing,
             last_said: None,
+            news: None,
+            awaiting_signal: spec.start_on_signal,
             draw_offer: None,
             sealing: None,
             sealed: None,
@@ -429,15 +437,30 @@ impl Live {
             warnings: !warning_list.is_empty(),
             read_backs: 0,
         };
-        // The arbiter starts the clock of the side to move at the start (FIDE 6.5).
+        // The arbiter starts the clock of the side to move at the start (FIDE 6.5), or later
+        // on his signal.
         let to_move = live.game.side_to_move();
         if let Some(clock) = live.clock.as_mut() {
-            let _ = clock.start(to_move, now);
+            if !live.awaiting_signal {
+                let _ = clock.start(to_move, now);
+            }
             let r = clock.reading(now);
             record.start_clocks = Some(Clocks::new(r.white_ms, r.black_ms));
         }
         live.record = record;
         live.clock_effect(now, out);
+        // The player hears the time control he plays with, so that a wrong one is noticed.
+        if let Some(t) = live
+            .clock
+            .as_ref()
+            .and_then(|c| time_words::control_words(c.time_control(), spec.lang))
+        {
+            live.say(out, now, Listener::Player, t, About::Nothing);
+        }
+        if live.awaiting_signal {
+            let t = live.words.clock_waits_for_signal();
+            live.say(out, now, Listener::Player, t, About::Nothing);
+        }
         if let Some(end) = live.game.outcome() {
             live.end_game(
                 end.result,
@@ -476,8 +499,24 @@ impl Live {
     fn say(&mut self, out: &mut Out, at: u64, to: Listener, text: String, about: About) {
         if to == Listener::Player {
             self.last_said = Some((text.clone(), about.clone()));
+            if !matches!(about, About::ReadBack { .. } | About::Question { .. }) {
+                self.news = Some((text.clone(), about.clone()));
+            }
         }
         out.push(at, Effect::Say { to, text, about });
+    }
+
+    /// A bare acknowledgment to the player ("Ausgeführt."): said, but no news to repeat.
+    fn acknowledge(&mut self, out: &mut Out, at: u64, text: String, about: About) {
+        self.last_said = Some((text.clone(), about.clone()));
+        out.push(
+            at,
+            Effect::Say {
+                to: Listener::Player,
+                text,
+                about,
+            },
+        );
     }
 
     fn pos(&self) -> &Chess {
@@ -505,6 +544,10 @@ impl Live {
             Event::Tick(_) => {}
             Event::Heard(heard) => self.heard(heard, now, out),
             Event::Command(c) => self.command(*c, &self.vocab_word(*c), By::Key, now, out),
+            Event::Opponent(text) if self.awaiting_signal => {
+                let why = self.words.before_signal();
+                self.not_taken(Listener::Opponent, text, &why, now, out);
+            }
             Event::Opponent(text) => self.opponent(text, now, out),
             Event::Arbiter(action) => self.arbiter(action, now, out),
             Event::Touched(square) => self.touched(square, now, out),
@@ -623,7 +666,7 @@ impl Live {
     fn heard(&mut self, heard: &Heard, now: u64, out: &mut Out) {
         let alternatives = heard.alternatives();
         let text = heard.best();
-        if self.piece_query(&text, now, out) {
+        if self.piece_query(&text, now, out) || self.scoresheet_query(&text, now, out) {
             return;
         }
         let reading = self.interpreter.interpret(self.pos(), &alternatives);
@@ -669,6 +712,12 @@ impl Live {
             Pending::ReadBack { .. } | Pending::Nothing => {}
         }
 
+        if self.awaiting_signal && !matches!(reading.reading, Reading::Command(_)) {
+            // Before the arbiter's signal the game is being prepared: nothing is played.
+            let why = self.words.before_signal();
+            self.not_taken(Listener::Player, &heard_text, &why, now, out);
+            return;
+        }
         if self.sealed.is_some() && !matches!(reading.reading, Reading::Command(_)) {
             // Adjourned: nothing is played before the sealed move is made at the resumption
             // (Guidelines I, D.2.9.f).
@@ -805,13 +854,9 @@ impl Live {
         match c {
             Command::Time => self.say_time(now, out),
             Command::Moves => self.say_moves(now, out),
-            Command::Repeat => match self.last_said.clone() {
-                Some((text, about)) => self.say(out, now, Listener::Player, text, about),
-                None => {
-                    let t = self.words.nothing_said_yet();
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                }
-            },
+            Command::Repeat => self.repeat(now, out),
+            Command::LastMove => self.say_last_move(now, out),
+            Command::Scoresheet => self.read_scoresheet(None, now, out),
             Command::Help => {
                 let state = if self.ended.is_some() {
                     HelpState::Over
@@ -998,7 +1043,7 @@ impl Live {
         let t = self.words.announce(&words);
         self.say(out, at, Listener::Opponent, t, about.clone());
         let made = self.words.made();
-        self.say(out, at, Listener::Player, made, about);
+        self.acknowledge(out, at, made, about);
         self.clock_effect(at, out);
         if self.draw_offer == Some(!self.player) {
             // Making a move declines the opponent's offer (9.1).
