@@ -468,7 +468,7 @@ control-increment-all = plus { $time } pro Zug ab dem ersten Zug
 control-delay = mit { $time } Verzögerung pro Zug
 control-bronstein = mit { $time } Bronstein-Verzögerung pro Zug
 control-read-back = Bedenkzeit: { $control }.
-# Für den Schiedsrichter beim Start von play: $input wie eingegeben, $seconds die Sekunden, $minutes die gemeinte Kontrolle.
+# Für den Schiedsrichter beim Start von play: $input wie eingegeben, $seconds die Sekunden in Worten, $minutes die gemeinte Kontrolle.
 control-looks-like-minutes = Achtung: die Zeitkontrolle { $input } bedeutet { $seconds } Sekunden, nicht Minuten. Für { $seconds } Minuten geben Sie { $minutes } ein.
 
 ## Der Start auf das Zeichen des Schiedsrichters

@@ -450,7 +450,7 @@ control-increment-all = plus { $time } per move from move one
 control-delay = with a delay of { $time } per move
 control-bronstein = with a Bronstein delay of { $time } per move
 control-read-back = Time control: { $control }.
-# For the arbiter when play starts: $input as typed, $seconds the seconds, $minutes the control meant.
+# For the arbiter when play starts: $input as typed, $seconds the seconds in words, $minutes the control meant.
 control-looks-like-minutes = Note: the time control { $input } means { $seconds } seconds, not minutes. For { $seconds } minutes enter { $minutes }.
 
 ## The start on the arbiter's signal

@@ -477,7 +477,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     "control-looks-like-minutes",
                     &[
                         ("input", w.input.into()),
-                        ("seconds", w.seconds.to_string().into()),
+                        // Numbers as words, as every time is said.
+                        (
+                            "seconds",
+                            crate::numbers::cardinal(w.seconds, printer.catalog.lang()).into(),
+                        ),
                         ("minutes", w.as_minutes.into()),
                     ],
                 );
