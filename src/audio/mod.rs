@@ -5,6 +5,7 @@
 pub mod capture;
 pub mod devices;
 pub mod endpoint;
+pub mod pactl;
 pub mod playback;
 pub mod resample;
 pub mod wav;
