@@ -596,6 +596,10 @@ impl Live {
         };
         let summary = self.words.resumed(last.map(|(n, c, _)| (n, c)), &at);
         self.say(out, now, Listener::Player, summary, About::Resumed);
+        if self.awaiting_signal && self.ended.is_none() {
+            let t = self.words.clock_waits_for_signal();
+            self.say(out, now, Listener::Player, t, About::Nothing);
+        }
         if let (Some((_, by, mv)), None) = (last, &self.ended) {
             let ply = self.game.ply();
             if let Some(before) = ply.checked_sub(1).and_then(|p| self.game.position_at(p)) {

@@ -2004,6 +2004,24 @@ def clock_start_on_signal():
     s.absent({"kind": "made"}, until=69999)
 
 
+def clock_start_on_signal_resumed():
+    s = Scenario("clock-start-on-signal-resumed", "6.5, D.2.9",
+                 "a game waiting for the arbiter's signal, resumed after an interruption, still "
+                 "waits and says so; the signal then starts the clock",
+                 time_control="900+0", extra={"start_on_signal": True})
+    s.expect.pop()
+    s.clock.running = None
+    s.clock_now(0)
+    s.ev(30000, resumed=True)
+    s.say(30000, "player", text="Die Uhr startet auf das Zeichen des Schiedsrichters.")
+    s.heard(31000, "eva vier")
+    s.say(31000, "player", contains="Die Partie hat noch nicht begonnen")
+    s.ev(40000, arbiter="start")
+    s.clock.resume(40000, "white")
+    s.clock_now(40000)
+    s.player_move(41000, "e4")
+
+
 def time_control_read_back():
     s = Scenario("time-control-read-back", "6.1, D.2.9.d",
                  "the periods of a FIDE classical control are read back at the start, once, in "
