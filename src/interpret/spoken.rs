@@ -196,11 +196,9 @@ pub fn scoresheet_phrases(vocab: &Vocab, moves: u32) -> Vec<String> {
     };
     (1..=moves)
         .map(|n| {
-            format!(
-                "{command} {from} {}",
-                crate::numbers::cardinal(u64::from(n), vocab.lang())
-            )
-            .to_lowercase()
+            // "twenty-one" as two words, as recognizers' models know them.
+            let number = crate::numbers::cardinal(u64::from(n), vocab.lang()).replace('-', " ");
+            format!("{command} {from} {number}").to_lowercase()
         })
         .collect()
 }
