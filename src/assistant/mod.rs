@@ -175,7 +175,7 @@ struct Live {
     pending: Pending,
     last_said: Option<(String, About)>,
     /// The last news for the player, what "Wiederholen" says when nothing waits: every
-    /// sentence to him but read-backs, questions and the bare "Ausgeführt.".
+    /// sentence to him but read-backs, questions, words not taken and the bare "Ausgeführt.".
     news: Option<(String, About)>,
     /// The game was started with `start_on_signal` and the arbiter has not yet given it.
     awaiting_signal: bool,
@@ -499,7 +499,12 @@ impl Live {
     fn say(&mut self, out: &mut Out, at: u64, to: Listener, text: String, about: About) {
         if to == Listener::Player {
             self.last_said = Some((text.clone(), about.clone()));
-            if !matches!(about, About::ReadBack { .. } | About::Question { .. }) {
+            // A read-back or question is asked again while it waits; words not taken answer
+            // what the player just said: neither is news to repeat later.
+            if !matches!(
+                about,
+                About::ReadBack { .. } | About::Question { .. } | About::NotUnderstood { .. }
+            ) {
                 self.news = Some((text.clone(), about.clone()));
             }
         }

@@ -2057,13 +2057,17 @@ def time_control_read_back():
 
 def repeat_last_news():
     s = Scenario("repeat-last-news", "D.2.9.b (the opponent's move announced)",
-                 "\"Wiederholen\" after the player's own move repeats the opponent's last move, "
-                 "the last news, not the bare \"Ausgeführt.\"; a read-back waiting is repeated "
-                 "itself", time_control="900+0")
+                 "\"Wiederholen\" after the player's own move, or after words not understood, "
+                 "repeats the opponent's last move, the last news, not the bare \"Ausgeführt.\"; "
+                 "a read-back waiting is repeated itself", time_control="900+0")
     s.player_move(1000, "e4")
     s.opponent_move(3000, "e5")
     s.heard(4000, "wiederholen")
     s.say(4000, "player", text="Gegner: Eva fünf.", about={"uci": "e7e5"})
+    s.heard(4500, "das Wetter heute")
+    s.say(4500, "player", contains="das Wetter heute")
+    s.heard(4600, "wiederholen")
+    s.say(4600, "player", text="Gegner: Eva fünf.", about={"uci": "e7e5"})
     s.player_move(5000, "Nf3")
     s.heard(6000, "wiederholen")
     s.say(6000, "player", text="Gegner: Eva fünf.", about={"uci": "e7e5"})
