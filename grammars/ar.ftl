@@ -497,3 +497,34 @@ uncounted-time-rules = لم يُحسب على أي من الساعتين. قرر
 wall-clock-went-back = رجعت ساعة الحاسوب { $duration } منذ آخر سطر في السجل؛ مدة الانقطاع غير معروفة. { $rules }
 downtime-too-long = حسب ساعة الحاسوب توقف البرنامج { $duration }، وهذا أطول من أن يُحسب دونك. { $rules }
 computer-was-suspended = عُلّق الحاسوب { $duration }؛ في أثنائه لم يستطع Rochade أن يسمع أو يعلن شيئا. { $rules }
+
+## The time control, read back at the start
+
+control-moves-in = { $count ->
+    [one] نقلة واحدة في { $time }
+   *[other] { $number } نقلة في { $time }
+}
+control-then = ثم { $period }
+control-with-bonus = { $period }، { $bonus }
+control-increment = زائد { $time } لكل نقلة
+control-increment-all = زائد { $time } لكل نقلة من النقلة الأولى
+control-delay = مع تأخير { $time } لكل نقلة
+control-bronstein = مع تأخير برونشتاين { $time } لكل نقلة
+control-read-back = التحكم في الوقت: { $control }.
+control-looks-like-minutes = تنبيه: التحكم في الوقت { $input } يعني { $seconds } ثانية، لا دقائق. لـ { $seconds } دقيقة أدخل { $minutes }.
+
+## The start on the arbiter's signal
+
+clock-waits-for-signal = تبدأ الساعة بإشارة الحكم.
+game-begins = بدأت المباراة، الساعة تعمل.
+before-signal = لم تبدأ المباراة بعد: تبدأ الساعة بإشارة الحكم.
+
+## Last move and scoresheet
+
+last-move-own = نقلتك الأخيرة: { $words }.
+no-move-yet = لم تُلعب أي نقلة بعد.
+scoresheet-move = النقلة { $number }: { $white }، { $black }.
+scoresheet-move-white = النقلة { $number }: { $white }.
+scoresheet-move-black = النقلة { $number }: الأسود { $black }.
+scoresheet-empty = استمارة المباراة فارغة بعد.
+scoresheet-not-yet = النقلة { $number } لم تُلعب بعد.

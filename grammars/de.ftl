@@ -479,3 +479,37 @@ uncounted-time-rules = Sie ist keiner Uhr angerechnet. Bitte entscheiden Sie; an
 wall-clock-went-back = Die Uhrzeit des Computers ist seit dem letzten Journaleintrag um { $duration } zurückgegangen; die Dauer der Unterbrechung ist unbekannt. { $rules }
 downtime-too-long = Das Programm war laut Uhrzeit des Computers { $duration } unterbrochen, zu lange, um sie ohne Sie anzurechnen. { $rules }
 computer-was-suspended = Der Computer war { $duration } im Ruhezustand; in dieser Zeit konnte Rochade nichts hören und nichts ansagen. { $rules }
+
+## Die Zeitkontrolle, zu Beginn vorgelesen
+
+# $count/$number: Züge der Periode; $time: ihre Zeit in Worten.
+control-moves-in = { $count ->
+    [one] ein Zug in { $time }
+   *[other] { $number } Züge in { $time }
+}
+control-then = dann { $period }
+control-with-bonus = { $period }, { $bonus }
+control-increment = plus { $time } pro Zug
+control-increment-all = plus { $time } pro Zug ab dem ersten Zug
+control-delay = mit { $time } Verzögerung pro Zug
+control-bronstein = mit { $time } Bronstein-Verzögerung pro Zug
+control-read-back = Bedenkzeit: { $control }.
+# Für den Schiedsrichter beim Start von play: $input wie eingegeben, $seconds die Sekunden in Worten, $minutes die gemeinte Kontrolle.
+control-looks-like-minutes = Achtung: die Zeitkontrolle { $input } bedeutet { $seconds } Sekunden, nicht Minuten. Für { $seconds } Minuten geben Sie { $minutes } ein.
+
+## Der Start auf das Zeichen des Schiedsrichters
+
+clock-waits-for-signal = Die Uhr startet auf das Zeichen des Schiedsrichters.
+game-begins = Die Partie beginnt, die Uhr läuft.
+before-signal = Die Partie hat noch nicht begonnen: die Uhr startet auf das Zeichen des Schiedsrichters.
+
+## Letzter Zug und Partieformular
+
+last-move-own = Ihr letzter Zug: { $words }.
+no-move-yet = Es wurde noch kein Zug gespielt.
+# $number: die Zugnummer in Worten; $white, $black: die Züge in den Worten des Spielers.
+scoresheet-move = Zug { $number }: { $white }, { $black }.
+scoresheet-move-white = Zug { $number }: { $white }.
+scoresheet-move-black = Zug { $number }: Schwarz { $black }.
+scoresheet-empty = Das Partieformular ist noch leer.
+scoresheet-not-yet = Zug { $number } ist noch nicht gespielt.

@@ -461,3 +461,37 @@ uncounted-time-rules = It was not counted on either clock. Please decide; to cou
 wall-clock-went-back = The computer's clock went back by { $duration } since the last journal entry; how long the interruption lasted is unknown. { $rules }
 downtime-too-long = By the computer's clock the program was down for { $duration }, too long to count without you. { $rules }
 computer-was-suspended = The computer was suspended for { $duration }; meanwhile Rochade could neither hear nor announce anything. { $rules }
+
+## The time control, read back at the start
+
+# $count/$number: the period's moves; $time: its time in words.
+control-moves-in = { $count ->
+    [one] one move in { $time }
+   *[other] { $number } moves in { $time }
+}
+control-then = then { $period }
+control-with-bonus = { $period }, { $bonus }
+control-increment = plus { $time } per move
+control-increment-all = plus { $time } per move from move one
+control-delay = with a delay of { $time } per move
+control-bronstein = with a Bronstein delay of { $time } per move
+control-read-back = Time control: { $control }.
+# For the arbiter when play starts: $input as typed, $seconds the seconds in words, $minutes the control meant.
+control-looks-like-minutes = Note: the time control { $input } means { $seconds } seconds, not minutes. For { $seconds } minutes enter { $minutes }.
+
+## The start on the arbiter's signal
+
+clock-waits-for-signal = The clock starts on the arbiter's signal.
+game-begins = The game begins, the clock is running.
+before-signal = The game has not begun yet: the clock starts on the arbiter's signal.
+
+## Last move and scoresheet
+
+last-move-own = Your last move: { $words }.
+no-move-yet = No move has been played yet.
+# $number: the move number in words; $white, $black: the moves in the player's words.
+scoresheet-move = Move { $number }: { $white }, { $black }.
+scoresheet-move-white = Move { $number }: { $white }.
+scoresheet-move-black = Move { $number }: Black { $black }.
+scoresheet-empty = The scoresheet is still empty.
+scoresheet-not-yet = Move { $number } has not been played yet.

@@ -486,3 +486,34 @@ uncounted-time-rules = הזמן לא נספר על אף שעון. נא להחל�
 wall-clock-went-back = שעון המחשב חזר אחורה ב־{ $duration } מאז השורה האחרונה ביומן; משך ההפסקה אינו ידוע. { $rules }
 downtime-too-long = לפי שעון המחשב התוכנית לא פעלה { $duration }, זמן ארוך מכדי לספור אותו בלעדיך. { $rules }
 computer-was-suspended = המחשב הושהה למשך { $duration }; בינתיים Rochade לא יכול היה לשמוע או להכריז דבר. { $rules }
+
+## The time control, read back at the start
+
+control-moves-in = { $count ->
+    [one] מסע אחד ב־{ $time }
+   *[other] { $number } מסעים ב־{ $time }
+}
+control-then = אחר כך { $period }
+control-with-bonus = { $period }, { $bonus }
+control-increment = ועוד { $time } לכל מסע
+control-increment-all = ועוד { $time } לכל מסע מהמסע הראשון
+control-delay = עם השהיה של { $time } לכל מסע
+control-bronstein = עם השהיית ברונשטיין של { $time } לכל מסע
+control-read-back = קצב המשחק: { $control }.
+control-looks-like-minutes = שים לב: קצב המשחק { $input } פירושו { $seconds } שניות, לא דקות. עבור { $seconds } דקות יש להזין { $minutes }.
+
+## The start on the arbiter's signal
+
+clock-waits-for-signal = השעון יתחיל באות השופט.
+game-begins = הקרב מתחיל, השעון פועל.
+before-signal = הקרב עוד לא התחיל: השעון יתחיל באות השופט.
+
+## Last move and scoresheet
+
+last-move-own = המסע האחרון שלך: { $words }.
+no-move-yet = עוד לא שוחק אף מסע.
+scoresheet-move = מסע { $number }: { $white }, { $black }.
+scoresheet-move-white = מסע { $number }: { $white }.
+scoresheet-move-black = מסע { $number }: שחור { $black }.
+scoresheet-empty = טופס הרישום עדיין ריק.
+scoresheet-not-yet = מסע { $number } עוד לא שוחק.

@@ -11,7 +11,8 @@
 //!   seconds; `!zeit schwarz -60` removes), `!uhren 3600 3540` (set both, seconds), `!zuege
 //!   weiss 40`, `!strafe schwarz` (illegal-move penalty for the offender's opponent),
 //!   `!zurueck 20` (reset to after 20 half-moves), `!abbruch` (adjourn: sealed move),
-//!   `!fortsetzung` (resume the adjourned game), `!ergebnis 1-0 Grund`. English works too
+//!   `!fortsetzung` (resume the adjourned game), `!ergebnis 1-0 Grund`, `!start` (the signal
+//!   that starts the clock of a game begun with `--start-on-signal`; else as `!weiter`). English works too
 //!   (`!resume`, `!time white 120`, `!clocks`, `!moves`, `!penalty`, `!reset`, `!adjourn`,
 //!   `!continue`, `!result`).
 //! * `berührt e7` / `touched e7` reports the opponent's touched piece (D.2.9.e).
@@ -123,7 +124,8 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, EntryError> {
     let arg = |i: usize| words.get(i).copied().unwrap_or("");
     match cmd.as_str() {
         "pause" | "stop" | "halt" => Ok(ArbiterAction::Pause),
-        "weiter" | "resume" | "start" => Ok(ArbiterAction::Resume),
+        "weiter" | "resume" => Ok(ArbiterAction::Resume),
+        "start" | "los" | "beginn" => Ok(ArbiterAction::Start),
         "zeit" | "time" => {
             let s = side(arg(1)).ok_or(EntryError::TimeSide)?;
             let (neg, ms) = seconds_ms(arg(2)).ok_or(EntryError::TimeSeconds)?;

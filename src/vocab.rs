@@ -52,11 +52,16 @@ pub enum Command {
     Arbiter,
     /// Training mode only: the position read aloud.
     Position,
+    /// The last move of the game, whoever made it.
+    LastMove,
+    /// The player's own scoresheet read aloud (D.2.5, D.2.7), from a move he names
+    /// ("Partieformular ab Zug zwölf") or from the start.
+    Scoresheet,
 }
 
 impl Command {
     /// Every command, in the order of SPOKEN-MOVES.md.
-    pub const ALL: [Command; 11] = [
+    pub const ALL: [Command; 13] = [
         Command::Time,
         Command::Moves,
         Command::Repeat,
@@ -68,6 +73,8 @@ impl Command {
         Command::Help,
         Command::Arbiter,
         Command::Position,
+        Command::LastMove,
+        Command::Scoresheet,
     ];
 
     /// The name used in files and JSON, e.g. "time".
@@ -84,6 +91,8 @@ impl Command {
             Command::Help => "help",
             Command::Arbiter => "arbiter",
             Command::Position => "position",
+            Command::LastMove => "last_move",
+            Command::Scoresheet => "scoresheet",
         }
     }
 
@@ -94,7 +103,11 @@ impl Command {
 
     /// Whether a vocabulary file must define this command (the SPOKEN-MOVES.md §1 set).
     fn required(self) -> bool {
-        !matches!(self, Command::Arbiter | Command::Position)
+        // Files written before the later commands came are still good.
+        !matches!(
+            self,
+            Command::Arbiter | Command::Position | Command::LastMove | Command::Scoresheet
+        )
     }
 }
 
@@ -209,6 +222,8 @@ pub struct Vocab {
     en_passant: Vec<String>,
     filler: Vec<String>,
     request: Vec<String>,
+    /// "ab Zug", "from move": between the scoresheet command and a move number.
+    from_move: Vec<String>,
     commands: BTreeMap<Command, Vec<String>>,
     /// Normalized single word → meaning (phrases of several words are in `phrases`).
     words: HashMap<String, Meaning>,
@@ -231,8 +246,9 @@ const PIECE_KEYS: [(&str, Role); 6] = [
     ("knight", Role::Knight),
     ("pawn", Role::Pawn),
 ];
-const WORD_KEYS: [&str; 9] = [
+const WORD_KEYS: [&str; 10] = [
     "capture",
+    "from_move",
     "from",
     "to",
     "request",
@@ -496,6 +512,7 @@ impl Vocab {
             en_passant: take(&words, "en_passant"),
             filler: take(&words, "filler"),
             request: take(&words, "request"),
+            from_move: take(&words, "from_move"),
             commands: commands
                 .iter()
                 .filter_map(|(k, v)| Command::from_name(k).map(|c| (c, v.clone())))
@@ -761,6 +778,11 @@ impl Vocab {
         &self.filler
     }
 
+    /// The words between the scoresheet command and a move number ("ab Zug", "from move").
+    pub fn from_move_words(&self) -> &[String] {
+        &self.from_move
+    }
+
     /// Every word any phrase of the vocabulary uses, lower case, as spelled in the file
     /// (umlauts kept): what a recognizer's model must know.
     pub fn words(&self) -> BTreeSet<String> {
@@ -781,6 +803,7 @@ impl Vocab {
                 &self.en_passant,
                 &self.filler,
                 &self.request,
+                &self.from_move,
             ])
             .chain(self.commands.values());
         for list in lists {

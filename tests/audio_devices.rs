@@ -58,3 +58,55 @@ fn in_the_sandbox_the_virtual_devices_are_listed_and_open() {
         "{text}"
     );
 }
+
+/// Issue 14 item 9: where Rochade opens ALSA but a PulseAudio or PipeWire server answers
+/// `pactl`, its sources and sinks are listed by their descriptions, the defaults marked. A
+/// stand-in `pactl` answers here, as a PipeWire server would.
+#[test]
+fn with_alsa_the_sound_servers_devices_are_listed_by_description() {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = tempfile::tempdir().expect("tempdir");
+    let pactl = bin.path().join("pactl");
+    std::fs::write(
+        &pactl,
+        "#!/bin/sh\n\
+         case \"$*\" in\n\
+         'list sinks') printf 'Sink #0\\n\\tName: alsa_output.analog\\n\\tDescription: Built-in Audio Analog Stereo\\n' ;;\n\
+         'list sources') printf 'Source #0\\n\\tName: alsa_output.analog.monitor\\n\\tDescription: Monitor of Built-in Audio\\n\\nSource #1\\n\\tName: usb_mic\\n\\tDescription: USB Headset Microphone\\n' ;;\n\
+         get-default-sink) echo alsa_output.analog ;;\n\
+         get-default-source) echo usb_mic ;;\n\
+         *) exit 1 ;;\n\
+         esac\n",
+    )
+    .expect("write pactl");
+    std::fs::set_permissions(&pactl, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let runtime = tempfile::tempdir().expect("tempdir");
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = rochade()
+        .args(["devices", "--no-check"])
+        .env("PATH", path)
+        .env("XDG_RUNTIME_DIR", runtime.path())
+        .env("PULSE_SERVER", "unix:/nonexistent/pulse")
+        .env_remove("PULSE_RUNTIME_PATH")
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Audio system: ALSA."), "{text}");
+    assert!(
+        text.contains("USB Headset Microphone (usb_mic), default"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Built-in Audio Analog Stereo (alsa_output.analog), default"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Monitor of"),
+        "monitors are no inputs: {text}"
+    );
+}

@@ -291,3 +291,118 @@ fn without_a_braille_display_play_says_so_and_goes_on() {
     );
     assert!(text.contains("An den Gegner: Eva vier"), "{text}");
 }
+
+/// Issue 14 item 8: `90+30` is played as written (seconds) but warned about with the control
+/// meant, the control is read back in words, a preset may leave out "fide-", and an unknown
+/// preset name is refused with every preset listed.
+#[test]
+fn time_controls_are_read_back_warned_and_presets_listed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut child = spawn_play(
+        dir.path(),
+        &["--time-control", "90+30", "--confirm-ms", "0"],
+    );
+    send(&mut child, &["ende"]);
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("90+30 bedeutet neunzig Sekunden, nicht Minuten") && text.contains("5400+30"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Bedenkzeit: eine Minute, dreißig Sekunden, plus dreißig Sekunden pro Zug"),
+        "{text}"
+    );
+
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut child = spawn_play(dir.path(), &["--time-control", "blitz"]);
+    send(&mut child, &["ende"]);
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Bedenkzeit: drei Minuten, plus zwei Sekunden pro Zug"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("bedeutet"),
+        "a preset is not warned about: {text}"
+    );
+
+    let out = rochade()
+        .args(["play", "--time-control", "schnell", "--games-dir"])
+        .arg(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    for preset in [
+        "fide-classical",
+        "fide-world",
+        "fide-rapid-25",
+        "fide-blitz-5",
+    ] {
+        assert!(err.contains(preset), "{preset} listed: {err}");
+    }
+    let help = rochade().args(["play", "--help"]).output().expect("runs");
+    let help = String::from_utf8_lossy(&help.stdout);
+    for preset in [
+        "fide-classical-sd",
+        "fide-world",
+        "fide-rapid-25",
+        "fide-blitz-5",
+    ] {
+        assert!(help.contains(preset), "{preset} in --help: {help}");
+    }
+}
+
+/// Issue 14 items 7 and 9: with --start-on-signal nothing is played before the arbiter's
+/// `!start`; the scoresheet is read from a named move; a finished game, resumed, says its
+/// result.
+#[test]
+fn the_clock_starts_on_the_signal_and_a_finished_game_says_its_result() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut child = spawn_play(
+        dir.path(),
+        &[
+            "--time-control",
+            "300+2",
+            "--confirm-ms",
+            "0",
+            "--start-on-signal",
+        ],
+    );
+    send(
+        &mut child,
+        &[
+            "Eva vier",
+            "!start",
+            "Eva vier",
+            "ja",
+            "e5",
+            "Partieformular ab Zug eins",
+            "Aufgabe",
+            "ja",
+            "ende",
+        ],
+    );
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let before = text
+        .find("Die Partie hat noch nicht begonnen")
+        .expect(&text);
+    let begins = text.find("Die Partie beginnt, die Uhr läuft").expect(&text);
+    let made = text.find("Ausgeführt").expect(&text);
+    assert!(before < begins && begins < made, "{text}");
+    assert!(text.contains("Zug eins: Eva vier, Eva fünf."), "{text}");
+
+    let journal = journal_in(dir.path());
+    let mut child = spawn_play(dir.path(), &["--resume", &journal.display().to_string()]);
+    send(&mut child, &["ende"]);
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Die Partie ist beendet: null zu eins für Schwarz"),
+        "{text}"
+    );
+}

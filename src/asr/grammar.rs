@@ -270,6 +270,14 @@ impl Grammar {
                 }
             }
         }
+        // "Partieformular ab Zug zwölf": the scoresheet from a move played so far.
+        for phrase in interpret::scoresheet_phrases(vocab, shakmaty::Position::fullmoves(pos).get())
+        {
+            grammar.add(
+                &phrase,
+                Meaning::Command(Command::Scoresheet.name().to_string()),
+            );
+        }
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
         grammar
@@ -731,6 +739,28 @@ mod tests {
         let answers = Grammar::for_answers(&vocab);
         assert!(answers.contains("ja") && answers.contains("dame"));
         assert!(!answers.contains("springer felix drei"));
+    }
+
+    #[test]
+    fn a_position_grammar_hears_the_last_move_and_the_scoresheet_from_a_move_played() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 21";
+        let pos: Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .ok()
+            .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+            .unwrap_or_default();
+        let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
+        assert!(g.contains("letzter zug"));
+        assert!(g.contains("partieformular"));
+        assert!(g.contains("partieformular ab zug zwölf"));
+        assert!(g.contains("partieformular ab zug einundzwanzig"));
+        assert!(
+            !g.contains("partieformular ab zug zweiundzwanzig"),
+            "not played yet"
+        );
+        let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::En));
+        assert!(g.contains("scoresheet from move twenty one"));
+        assert!(g.contains("last move"));
     }
 
     #[test]

@@ -51,8 +51,8 @@ impl Live {
                 self.say(out, now, Listener::Opponent, t, About::Nothing);
                 self.clock_effect(now, out);
             }
-            ArbiterAction::Resume => {
-                if self.ended.is_some() {
+            ArbiterAction::Resume | ArbiterAction::Start => {
+                if self.ended.is_some() || self.begin_on_signal(now, out) {
                     return;
                 }
                 if let Some(clock) = self.clock.as_mut() {

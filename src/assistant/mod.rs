@@ -46,6 +46,7 @@
 pub mod about;
 mod arbiter;
 mod clock_flow;
+mod dialogue;
 mod endings;
 mod opponent;
 pub mod protocol;
@@ -173,6 +174,11 @@ struct Live {
     words: Words,
     pending: Pending,
     last_said: Option<(String, About)>,
+    /// The last news for the player, what "Wiederholen" says when nothing waits: every
+    /// sentence to him but read-backs, questions, words not taken and the bare "Ausgeführt.".
+    news: Option<(String, About)>,
+    /// The game was started with `start_on_signal` and the arbiter has not yet given it.
+    awaiting_signal: bool,
     /// The side whose draw offer stands (9.1).
     draw_offer: Option<Color>,
     /// The moves an ambiguous or incomplete entry of the opponent could mean, asked back to
@@ -423,6 +429,8 @@ impl Live {
             record: Record::new(Headers::default(), None).map_err(|e| e.to_string())?,
             pending: Pending::Nothing,
             last_said: None,
+            news: None,
+            awaiting_signal: spec.start_on_signal,
             draw_offer: None,
             opponent_question: None,
             sealing: None,
@@ -433,15 +441,30 @@ impl Live {
             warnings: !warning_list.is_empty(),
             read_backs: 0,
         };
-        // The arbiter starts the clock of the side to move at the start (FIDE 6.5).
+        // The arbiter starts the clock of the side to move at the start (FIDE 6.5), or later
+        // on his signal.
         let to_move = live.game.side_to_move();
         if let Some(clock) = live.clock.as_mut() {
-            let _ = clock.start(to_move, now);
+            if !live.awaiting_signal {
+                let _ = clock.start(to_move, now);
+            }
             let r = clock.reading(now);
             record.start_clocks = Some(Clocks::new(r.white_ms, r.black_ms));
         }
         live.record = record;
         live.clock_effect(now, out);
+        // The player hears the time control he plays with, so that a wrong one is noticed.
+        if let Some(t) = live
+            .clock
+            .as_ref()
+            .and_then(|c| time_words::control_words(c.time_control(), spec.lang))
+        {
+            live.say(out, now, Listener::Player, t, About::Nothing);
+        }
+        if live.awaiting_signal {
+            let t = live.words.clock_waits_for_signal();
+            live.say(out, now, Listener::Player, t, About::Nothing);
+        }
         if let Some(end) = live.game.outcome() {
             live.end_game(
                 end.result,
@@ -480,8 +503,29 @@ impl Live {
     fn say(&mut self, out: &mut Out, at: u64, to: Listener, text: String, about: About) {
         if to == Listener::Player {
             self.last_said = Some((text.clone(), about.clone()));
+            // A read-back or question is asked again while it waits; words not taken answer
+            // what the player just said: neither is news to repeat later.
+            if !matches!(
+                about,
+                About::ReadBack { .. } | About::Question { .. } | About::NotUnderstood { .. }
+            ) {
+                self.news = Some((text.clone(), about.clone()));
+            }
         }
         out.push(at, Effect::Say { to, text, about });
+    }
+
+    /// A bare acknowledgment to the player ("Ausgeführt."): said, but no news to repeat.
+    fn acknowledge(&mut self, out: &mut Out, at: u64, text: String, about: About) {
+        self.last_said = Some((text.clone(), about.clone()));
+        out.push(
+            at,
+            Effect::Say {
+                to: Listener::Player,
+                text,
+                about,
+            },
+        );
     }
 
     fn pos(&self) -> &Chess {
@@ -509,6 +553,10 @@ impl Live {
             Event::Tick(_) => {}
             Event::Heard(heard) => self.heard(heard, now, out),
             Event::Command(c) => self.command(*c, &self.vocab_word(*c), By::Key, now, out),
+            Event::Opponent(text) if self.awaiting_signal => {
+                let why = self.words.before_signal();
+                self.not_taken(Listener::Opponent, text, &why, now, out);
+            }
             Event::Opponent(text) => self.opponent(text, now, out),
             Event::Arbiter(action) => self.arbiter(action, now, out),
             Event::Touched(square) => self.touched(square, now, out),
@@ -557,6 +605,10 @@ impl Live {
         };
         let summary = self.words.resumed(last.map(|(n, c, _)| (n, c)), &at);
         self.say(out, now, Listener::Player, summary, About::Resumed);
+        if self.awaiting_signal && self.ended.is_none() {
+            let t = self.words.clock_waits_for_signal();
+            self.say(out, now, Listener::Player, t, About::Nothing);
+        }
         if let (Some((_, by, mv)), None) = (last, &self.ended) {
             let ply = self.game.ply();
             if let Some(before) = ply.checked_sub(1).and_then(|p| self.game.position_at(p)) {
@@ -630,7 +682,7 @@ impl Live {
     fn heard(&mut self, heard: &Heard, now: u64, out: &mut Out) {
         let alternatives = heard.alternatives();
         let text = heard.best();
-        if self.piece_query(&text, now, out) {
+        if self.piece_query(&text, now, out) || self.scoresheet_query(&text, now, out) {
             return;
         }
         let reading = self.interpreter.interpret(self.pos(), &alternatives);
@@ -676,6 +728,12 @@ impl Live {
             Pending::ReadBack { .. } | Pending::Nothing => {}
         }
 
+        if self.awaiting_signal && !matches!(reading.reading, Reading::Command(_)) {
+            // Before the arbiter's signal the game is being prepared: nothing is played.
+            let why = self.words.before_signal();
+            self.not_taken(Listener::Player, &heard_text, &why, now, out);
+            return;
+        }
         if self.sealed.is_some() && !matches!(reading.reading, Reading::Command(_)) {
             // Adjourned: nothing is played before the sealed move is made at the resumption
             // (Guidelines I, D.2.9.f).
@@ -812,13 +870,9 @@ impl Live {
         match c {
             Command::Time => self.say_time(now, out),
             Command::Moves => self.say_moves(now, out),
-            Command::Repeat => match self.last_said.clone() {
-                Some((text, about)) => self.say(out, now, Listener::Player, text, about),
-                None => {
-                    let t = self.words.nothing_said_yet();
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                }
-            },
+            Command::Repeat => self.repeat(now, out),
+            Command::LastMove => self.say_last_move(now, out),
+            Command::Scoresheet => self.read_scoresheet(None, now, out),
             Command::Help => {
                 let state = if self.ended.is_some() {
                     HelpState::Over
@@ -1005,7 +1059,7 @@ impl Live {
         let t = self.words.announce(&words);
         self.say(out, at, Listener::Opponent, t, about.clone());
         let made = self.words.made();
-        self.say(out, at, Listener::Player, made, about);
+        self.acknowledge(out, at, made, about);
         self.clock_effect(at, out);
         if self.draw_offer == Some(!self.player) {
             // Making a move declines the opponent's offer (9.1).

@@ -128,6 +128,12 @@ pub struct StartSpec {
     /// `played` event only moves a window that has not yet passed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub window_after_playback: bool,
+    /// The clock starts on the arbiter's signal (an `arbiter` event `start`, typed `!start`),
+    /// not at the start of the game, so that the game can be prepared before (FIDE 6.5: the
+    /// arbiter starts the clock). Until then no move is taken. Absent (false): the clock
+    /// starts with the game, as before this field existed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub start_on_signal: bool,
     /// Players, event, site, date, round for the scoresheet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
@@ -209,6 +215,7 @@ impl StartSpec {
             warnings: None,
             clock: None,
             window_after_playback: false,
+            start_on_signal: false,
             white: None,
             black: None,
             event: None,
@@ -266,6 +273,9 @@ pub enum ArbiterAction {
     Pause,
     /// Start the clock again.
     Resume,
+    /// The arbiter's signal to begin: the clock of the side to move starts (a game started
+    /// with `start_on_signal`); otherwise the same as `Resume`.
+    Start,
     /// Adjourn: the side to move seals its next move (Appendix E, D.2.9.f).
     Adjourn,
     /// Resume an adjourned game: the sealed move is made.

@@ -10,6 +10,33 @@ pub struct DevicesArgs {
     pub no_check: bool,
 }
 
+/// The sound server's sources and sinks by their descriptions, the defaults marked.
+fn print_server(server: &crate::audio::pactl::ServerDevices) {
+    println!("Sound server (PulseAudio or PipeWire):");
+    for (title, list, default) in [
+        (
+            "  Inputs (sources)",
+            &server.sources,
+            &server.default_source,
+        ),
+        ("  Outputs (sinks)", &server.sinks, &server.default_sink),
+    ] {
+        if list.is_empty() {
+            println!("{title}: none.");
+            continue;
+        }
+        println!("{title}:");
+        for d in list {
+            let mark = if default.as_deref() == Some(d.name.as_str()) {
+                ", default"
+            } else {
+                ""
+            };
+            println!("    {} ({}){mark}", d.description, d.name);
+        }
+    }
+}
+
 pub fn run(args: DevicesArgs) -> anyhow::Result<i32> {
     let list = match devices::list() {
         Ok(list) => list,
@@ -24,6 +51,13 @@ pub fn run(args: DevicesArgs) -> anyhow::Result<i32> {
         .map(|d| d.host.clone())
         .unwrap_or_else(|| devices::default_host().id().name().to_string());
     println!("Audio system: {host}.");
+    // cpal speaks to PulseAudio itself when it can; otherwise (ALSA) a PulseAudio or PipeWire
+    // server may still answer, and its sinks and sources are what the user knows by name.
+    if host != "PulseAudio"
+        && let Ok(server) = crate::audio::pactl::list()
+    {
+        print_server(&server);
+    }
     for (title, inputs) in [("Inputs", true), ("Outputs", false)] {
         let chosen: Vec<_> = list
             .iter()

@@ -60,11 +60,14 @@ pub struct PlayArgs {
     /// The blind player's side: white or black.
     #[arg(long, default_value = "white")]
     pub player: String,
-    /// The time control: PGN TimeControl syntax (40/5400+30:1800+30, 5400+30, 300+2, 5400d5 for
-    /// a delay, 300b3 Bronstein), a preset (fide-classical, fide-rapid, fide-blitz, ...), or -
-    /// for no clock.
-    #[arg(long = "time-control", default_value = "fide-classical")]
+    /// The time control: PGN TimeControl syntax in seconds (40/5400+30:1800+30, 5400+30,
+    /// 300+2, 5400d5 for a delay, 300b3 Bronstein), a preset, or - for no clock.
+    #[arg(long = "time-control", default_value = "fide-classical", long_help = time_control_help())]
     pub time_control: String,
+    /// The clock starts on the arbiter's signal (typed `!start`), not at once, so that the
+    /// game can be prepared before; no move is taken until then.
+    #[arg(long = "start-on-signal")]
+    pub start_on_signal: bool,
     /// tournament (only what FIDE D.2.9 allows) or training (explanations, position read-out).
     #[arg(long, default_value = "tournament")]
     pub mode: String,
@@ -205,6 +208,17 @@ impl Printer {
     }
 }
 
+/// The long help of `--time-control`: the form, and every preset with what it is.
+fn time_control_help() -> String {
+    format!(
+        "The time control, in PGN TimeControl syntax, times in seconds: periods separated by \
+         ':', each [moves/]seconds[+increment|d<delay>|b<delay>], e.g. 40/5400+30:1800+30, \
+         5400+30 (90 minutes, 30 s a move), 300+2, 5400d5 (simple delay), 300b3 (Bronstein \
+         delay); - for no clock; or a preset (\"fide-\" may be left out):\n{}",
+        crate::clock::preset_table()
+    )
+}
+
 fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     let player = match args.player.trim().to_ascii_lowercase().as_str() {
         "white" | "weiss" | "weiß" | "w" => Color::White,
@@ -257,6 +271,7 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.round = args.round.clone();
     // The window starts when the read-back has been said (or printed): the loop reports it.
     spec.window_after_playback = true;
+    spec.start_on_signal = args.start_on_signal;
     spec.date = Some(utc_rfc3339(std::time::SystemTime::now())[..10].replace('-', "."));
     Ok(spec)
 }
@@ -465,6 +480,20 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     ("path", path.display().to_string().into()),
                 ],
             );
+            if let Some(w) = crate::clock::TimeControl::looks_like_minutes(&args.time_control) {
+                printer.note(
+                    "control-looks-like-minutes",
+                    &[
+                        ("input", w.input.into()),
+                        // Numbers as words, as every time is said.
+                        (
+                            "seconds",
+                            crate::numbers::cardinal(w.seconds, printer.catalog.lang()).into(),
+                        ),
+                        ("minutes", w.as_minutes.into()),
+                    ],
+                );
+            }
             let now = session.now();
             match session.feed(Event::Start(Box::new(spec)), now) {
                 Ok(effects) => effects.iter().for_each(|e| printer.effect(e)),

@@ -17,7 +17,7 @@ use crate::audio::capture::MuteSwitch;
 use crate::catalog::Catalog;
 use crate::lang::Lang;
 use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Speaker, SpeechError};
-use crate::vocab::Vocab;
+use crate::vocab::{Command, Vocab};
 
 /// The voice settings of `play` and `relay`.
 #[derive(Debug, Args, Clone, Default)]
@@ -105,7 +105,18 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
             }
             g
         }
-        Expecting::Commands => commands_only(),
+        Expecting::Commands => {
+            let mut g = commands_only();
+            // "Partieformular ab Zug zwölf" while the opponent thinks, too.
+            let moves = shakmaty::Position::fullmoves(game.position()).get();
+            for phrase in crate::interpret::scoresheet_phrases(vocab, moves) {
+                g.add(
+                    &phrase,
+                    Meaning::Command(Command::Scoresheet.name().to_string()),
+                );
+            }
+            g
+        }
     }
 }
 

@@ -66,7 +66,7 @@ use crate::rules::RulesEdition;
 /// The form a time control must have, shown in every parse error.
 pub const EXPECTED_FORM: &str = "periods separated by ':', each [moves/]seconds[+increment|d<delay>|b<delay>], \
 e.g. 40/5400+30:1800+30, 5400+30, 300+2, 5400d5 (simple delay), 300b3 (Bronstein delay), \
-- (no time control), or a preset name (fide-classical, fide-rapid, fide-blitz, ...)";
+- (no time control), or a preset name (see `rochade play --help`)";
 
 /// What a player gets with each move besides the base time of the period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -226,6 +226,42 @@ pub enum TimeControlProblem {
     MovesMissing { period: usize },
     #[error("the first period gives no time at all")]
     NoTime,
+    #[error("there is no preset of that name; the presets are: {}", preset_names())]
+    UnknownPreset,
+}
+
+/// The names of the presets, for errors and help: "fide-classical, fide-classical-sd, …".
+pub fn preset_names() -> String {
+    PRESETS
+        .iter()
+        .map(|(name, _, _)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every preset with its control and what it is, one a line, for `--help`.
+pub fn preset_table() -> String {
+    PRESETS
+        .iter()
+        .map(|(name, text, what)| format!("{name} = {text}: {what}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A time control that reads like minutes where PGN counts seconds: `90+30` is 90 seconds
+/// and 30 s a move, but a player who writes it almost always means 90 minutes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{input:?} means {seconds} seconds for the period, not minutes (the time control counts \
+     seconds); for {seconds} minutes write {as_minutes}"
+)]
+pub struct LooksLikeMinutes {
+    /// The text that was given.
+    pub input: String,
+    /// The first period's time, in seconds, as given.
+    pub seconds: u64,
+    /// The control with the times read as minutes, e.g. `5400+30`.
+    pub as_minutes: String,
 }
 
 const MAX_SECONDS: u64 = 100_000_000;
@@ -381,13 +417,55 @@ impl TimeControl {
         Ok(())
     }
 
-    /// A named preset (see [`PRESETS`]), or `None`.
+    /// A named preset (see [`PRESETS`]), or `None`. The name may leave out "fide-"
+    /// (`blitz`, `rapid`, `classical`), as people say it.
     pub fn preset(name: &str) -> Option<TimeControl> {
         let name = name.trim().to_ascii_lowercase();
+        let name = match name.as_str() {
+            "standard" | "klassisch" => "fide-classical".to_owned(),
+            "schnellschach" => "fide-rapid".to_owned(),
+            other if !other.starts_with("fide-") => format!("fide-{other}"),
+            _ => name,
+        };
         PRESETS
             .iter()
             .find(|(n, _, _)| *n == name)
             .and_then(|(_, text, _)| parse_control(text).ok())
+    }
+
+    /// A warning when the text looks like minutes where seconds are counted: the first
+    /// period is under a minute, or under three minutes and not whole minutes (`90`), or
+    /// shorter than sixty of its per-move bonuses (`90+30`, `15+10`; FIDE controls give at
+    /// least a minute of base time for each second of bonus). A preset is never warned about.
+    pub fn looks_like_minutes(input: &str) -> Option<LooksLikeMinutes> {
+        if TimeControl::preset(input).is_some() {
+            return None;
+        }
+        let tc = parse_control(input).ok()?;
+        let first = tc.periods.first()?;
+        let seconds = first.base_ms / 1000;
+        let bonus_s = first.bonus.per_move_ms() / 1000;
+        let suspicious = first.base_ms < 60_000
+            || (first.base_ms < 180_000 && first.base_ms % 60_000 != 0)
+            || (bonus_s > 0 && seconds < 60 * bonus_s);
+        if !suspicious {
+            return None;
+        }
+        let as_minutes = TimeControl {
+            periods: tc
+                .periods
+                .iter()
+                .map(|p| Period {
+                    base_ms: p.base_ms.saturating_mul(60),
+                    ..*p
+                })
+                .collect(),
+        };
+        Some(LooksLikeMinutes {
+            input: input.trim().to_owned(),
+            seconds,
+            as_minutes: as_minutes.to_string(),
+        })
     }
 
     /// The periods, first to last. Empty when untimed.
@@ -506,6 +584,15 @@ fn parse_control(input: &str) -> Result<TimeControl, TimeControlError> {
     if text == "?" {
         return Err(problem(input, TimeControlProblem::Unknown));
     }
+    // A word where numbers belong is a preset name that does not exist ("blitz3"), not a
+    // period without time.
+    if text.starts_with(|c: char| c.is_alphabetic())
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(problem(input, TimeControlProblem::UnknownPreset));
+    }
     let mut periods = Vec::new();
     for (i, field) in text.split(':').enumerate() {
         let field = field.trim();
@@ -610,6 +697,42 @@ mod tests {
     }
 
     #[test]
+    fn minutes_are_warned_presets_named() {
+        // 90+30 is 90 seconds by the PGN form: warned, with the control meant.
+        let w = TimeControl::looks_like_minutes("90+30").expect("warned");
+        assert_eq!((w.seconds, w.as_minutes.as_str()), (90, "5400+30"));
+        assert!(w.to_string().contains("5400+30"));
+        assert_eq!(
+            TimeControl::looks_like_minutes("40/90+30:30+30").map(|w| w.as_minutes),
+            Some("40/5400+30:1800+30".to_owned())
+        );
+        assert!(TimeControl::looks_like_minutes("15+10").is_some());
+        assert!(TimeControl::looks_like_minutes("90").is_some());
+        for fine in [
+            "5400+30",
+            "180+2",
+            "300+3",
+            "60",
+            "120+1",
+            "fide-blitz",
+            "blitz",
+            "-",
+        ] {
+            assert!(TimeControl::looks_like_minutes(fine).is_none(), "{fine}");
+        }
+        // Without "fide-", as people say it.
+        assert_eq!(tc("blitz"), TimeControl::preset("fide-blitz").unwrap());
+        assert_eq!(tc("Rapid"), TimeControl::preset("fide-rapid").unwrap());
+        // An unknown name says so and lists every preset.
+        let err = "blitz3".parse::<TimeControl>().unwrap_err();
+        assert_eq!(err.problem, TimeControlProblem::UnknownPreset);
+        for (name, _, _) in PRESETS {
+            assert!(err.to_string().contains(name), "{name}");
+            assert!(preset_table().contains(name));
+        }
+    }
+
+    #[test]
     fn every_preset_parses_and_round_trips() {
         for (name, text, _) in PRESETS {
             let preset = TimeControl::preset(name).unwrap_or_else(|| panic!("{name}"));
@@ -640,7 +763,8 @@ mod tests {
             ("40/", "no time"),
             ("0/300", "move count"),
             ("x/300", "move count"),
-            ("abc", "not a number of seconds"),
+            ("abc", "no preset of that name"),
+            ("classic", "fide-classical, fide-classical-sd, fide-world"),
             ("300+x", "not a number of seconds"),
             ("300+1.2345", "not a number of seconds"),
             ("5400+30:1800", "must say how many moves"),

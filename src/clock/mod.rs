@@ -79,8 +79,8 @@ pub mod spoken;
 pub mod ticker;
 
 pub use control::{
-    Bonus, DelayKind, EXPECTED_FORM, PRESETS, Period, Speed, TimeControl, TimeControlError,
-    TimeControlProblem, illegal_move_penalty_ms,
+    Bonus, DelayKind, EXPECTED_FORM, LooksLikeMinutes, PRESETS, Period, Speed, TimeControl,
+    TimeControlError, TimeControlProblem, illegal_move_penalty_ms, preset_names, preset_table,
 };
 pub use model::{
     Adjustment, AdjustmentRecord, Clock, ClockError, ClockEvent, ClockReading, ClockSettings,

@@ -30,6 +30,7 @@
 //! ```
 use shakmaty::Color;
 
+use super::control::{Bonus, TimeControl};
 use super::model::{ClockEvent, ClockReading};
 use crate::assistant::words::capitalize;
 use crate::catalog::{Arg, Catalog};
@@ -117,6 +118,93 @@ pub fn duration_words(ms: u64, lang: Lang) -> String {
         }
     }
     parts.join(", ")
+}
+
+/// A period's time or a bonus as a time control is said, in whole minutes and seconds
+/// ("neunzig Minuten", "dreißig Sekunden"): arbiters say "90 minutes", not "an hour and a
+/// half". Parts of a second are left out.
+fn control_duration(ms: u64, lang: Lang) -> String {
+    let total = ms / 1000;
+    let (minutes, seconds) = (total / 60, total % 60);
+    let mut parts = Vec::new();
+    if minutes > 0 {
+        parts.push(amount(minutes, Unit::Minute, lang));
+    }
+    if seconds > 0 || minutes == 0 {
+        parts.push(amount(seconds, Unit::Second, lang));
+    }
+    parts.join(", ")
+}
+
+/// The bonus of a period in words, or `None` without one; `all` when it counts for every
+/// period, from the first move on (said once, at the end).
+fn bonus_words(bonus: Bonus, all: bool, lang: Lang) -> Option<String> {
+    let (id, ms) = match bonus {
+        Bonus::None => return None,
+        Bonus::Increment(ms) if all => ("control-increment-all", ms),
+        Bonus::Increment(ms) => ("control-increment", ms),
+        Bonus::SimpleDelay(ms) => ("control-delay", ms),
+        Bonus::Bronstein(ms) => ("control-bronstein", ms),
+    };
+    if ms == 0 {
+        return None;
+    }
+    Some(say(
+        lang,
+        id,
+        &[("time", control_duration(ms, lang).into())],
+    ))
+}
+
+/// The time control read back at the start: "Bedenkzeit: vierzig Züge in neunzig Minuten,
+/// dann dreißig Minuten, plus dreißig Sekunden pro Zug ab dem ersten Zug." `None` when the
+/// game has no time control.
+pub fn control_words(tc: &TimeControl, lang: Lang) -> Option<String> {
+    let periods = tc.periods();
+    let first = periods.first()?;
+    // One bonus for every period is said once; different bonuses go with their periods.
+    let same_bonus = periods.iter().all(|p| p.bonus == first.bonus);
+    let mut parts = Vec::new();
+    for (i, p) in periods.iter().enumerate() {
+        let time = control_duration(p.base_ms, lang);
+        let mut period = match p.moves {
+            Some(moves) => say(
+                lang,
+                "control-moves-in",
+                &[
+                    ("count", u64::from(moves).into()),
+                    ("number", cardinal(u64::from(moves), lang).into()),
+                    ("time", time.into()),
+                ],
+            ),
+            None => time,
+        };
+        if !same_bonus && let Some(b) = bonus_words(p.bonus, false, lang) {
+            period = say(
+                lang,
+                "control-with-bonus",
+                &[("period", period.into()), ("bonus", b.into())],
+            );
+        }
+        parts.push(if i == 0 {
+            period
+        } else {
+            say(lang, "control-then", &[("period", period.into())])
+        });
+    }
+    let mut control = parts.join(", ");
+    if same_bonus && let Some(b) = bonus_words(first.bonus, true, lang) {
+        control = say(
+            lang,
+            "control-with-bonus",
+            &[("period", control.into()), ("bonus", b.into())],
+        );
+    }
+    Some(say(
+        lang,
+        "control-read-back",
+        &[("control", control.into())],
+    ))
 }
 
 /// Both times, the player's own first (D.2.9.d): "Sie: zwölf Minuten, vierzig Sekunden.

@@ -35,7 +35,9 @@ use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Meaning, Vocab, split_words};
 use matcher::{Legal, parse, reading};
 
-pub use spoken::{announced_move, answer_phrases, command_phrases, move_phrases, spoken_move};
+pub use spoken::{
+    announced_move, answer_phrases, command_phrases, move_phrases, scoresheet_phrases, spoken_move,
+};
 
 /// What is missing from an `incomplete` reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -184,6 +184,25 @@ pub fn command_phrases(vocab: &Vocab) -> Vec<(String, Command)> {
         .collect()
 }
 
+/// "partieformular ab zug zwölf": the scoresheet request with each move number up to
+/// `moves` (the game's current move number), in the first words of the vocabulary, for a
+/// recognizer's grammar. The interpreter reads any of its phrasings.
+pub fn scoresheet_phrases(vocab: &Vocab, moves: u32) -> Vec<String> {
+    let (Some(command), Some(from)) = (
+        vocab.command_word(Command::Scoresheet),
+        vocab.from_move_words().first(),
+    ) else {
+        return Vec::new();
+    };
+    (1..=moves)
+        .map(|n| {
+            // "twenty-one" as two words, as recognizers' models know them.
+            let number = crate::numbers::cardinal(u64::from(n), vocab.lang()).replace('-', " ");
+            format!("{command} {from} {number}").to_lowercase()
+        })
+        .collect()
+}
+
 /// The phrases of a pending question: yes, no, correction, repeat, and the promotion pieces.
 pub fn answer_phrases(vocab: &Vocab) -> Vec<String> {
     let mut out: Vec<String> = command_phrases(vocab)

@@ -1144,7 +1144,10 @@ def no_unsolicited_time():
                  time_control="900+0")
     for t in (300000, 300100, 600000, 600100, 700000):
         s.tick(t)
-    s.absent({"kind": "say"}, until=699999)
+    # The time control is read back once as the game starts (issue 14 item 8): the control
+    # agreed, not the clock's reading; after it nothing is said unasked.
+    s.say(0, "player", text="Bedenkzeit: fünfzehn Minuten.")
+    s.absent({"kind": "say"}, start=1, until=699999)
     s.player_move(700000, "e4")
     assert s.clock.reading(700100)["white"] == 199900
 
@@ -1158,7 +1161,8 @@ def time_warnings_training():
     s.say(300000, "player", text="Noch zehn Minuten.")
     s.tick(600000)
     s.say(600000, "player", text="Noch fünf Minuten.")
-    s.absent({"kind": "say"}, until=299999)
+    s.say(0, "player", text="Bedenkzeit: fünfzehn Minuten.")
+    s.absent({"kind": "say"}, start=1, until=299999)
 
 
 def request_arbiter():
@@ -2021,6 +2025,171 @@ def game_he():
         "אתה: תשע דקות, חמישים שניות. היריב: תשע דקות, חמישים ואחת שניות."
         if r == {"white": 590100, "black": 591900} else f"unexpected {r}"),
         "תיקו בהסכמה.", "תיקו בהסכמה.", "לקבל את הצעת התיקו?")
+
+
+# ===== issue 14 items 7-9: the start signal, the time control read back, the dialogue ========
+
+def clock_start_on_signal():
+    s = Scenario("clock-start-on-signal", "6.5 (the arbiter starts the clock), D.2.3",
+                 "with start_on_signal the game is prepared before the arbiter's signal: the time "
+                 "control is read back, the clock stands, neither the player's nor the opponent's "
+                 "move is taken; \"start\" starts White's clock, and only then do moves count",
+                 time_control="900+0", extra={"start_on_signal": True})
+    # the clock has not started: nothing runs until the signal
+    s.expect.pop()
+    s.clock.running = None
+    s.clock_now(0)
+    s.say(0, "player", text="Bedenkzeit: fünfzehn Minuten.")
+    s.say(0, "player", text="Die Uhr startet auf das Zeichen des Schiedsrichters.")
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", contains="Die Partie hat noch nicht begonnen")
+    s.opp_event(1500, "e5")
+    s.say(1500, "opponent", contains="Die Partie hat noch nicht begonnen")
+    s.heard(2000, "zeit")
+    s.say(2000, "player", text="Sie: fünfzehn Minuten. Gegner: fünfzehn Minuten.")
+    s.ev(60000, arbiter="start")
+    s.say(60000, "player", text="Die Partie beginnt, die Uhr läuft.")
+    s.say(60000, "opponent", text="Die Partie beginnt, die Uhr läuft.")
+    s.clock.resume(60000, "white")
+    s.clock_now(60000)
+    s.player_move(70000, "e4")
+    assert s.clock.reading(70100) == {"white": 889900, "black": 900000}
+    s.absent({"kind": "made"}, until=69999)
+
+
+def clock_start_on_signal_resumed():
+    s = Scenario("clock-start-on-signal-resumed", "6.5, D.2.9",
+                 "a game waiting for the arbiter's signal, resumed after an interruption, still "
+                 "waits and says so; the signal then starts the clock",
+                 time_control="900+0", extra={"start_on_signal": True})
+    s.expect.pop()
+    s.clock.running = None
+    s.clock_now(0)
+    s.ev(30000, resumed=True)
+    s.say(30000, "player", text="Die Uhr startet auf das Zeichen des Schiedsrichters.")
+    s.heard(31000, "eva vier")
+    s.say(31000, "player", contains="Die Partie hat noch nicht begonnen")
+    s.ev(40000, arbiter="start")
+    s.clock.resume(40000, "white")
+    s.clock_now(40000)
+    s.player_move(41000, "e4")
+
+
+def time_control_read_back():
+    s = Scenario("time-control-read-back", "6.1, D.2.9.d",
+                 "the periods of a FIDE classical control are read back at the start, once, in "
+                 "words: moves, times, the increment from move one",
+                 time_control="40/5400+30:1800+30", clock_model=(5400000, 30000))
+    s.say(0, "player", text="Bedenkzeit: vierzig Züge in neunzig Minuten, dann dreißig Minuten, "
+                            "plus dreißig Sekunden pro Zug ab dem ersten Zug.")
+    s.absent({"kind": "say"}, start=1)
+    s = Scenario("time-control-read-back-seconds", "6.1",
+                 "\"90+30\" counts seconds: the read-back says so, one minute and thirty seconds, "
+                 "and the player hears it before the game begins",
+                 time_control="90+30")
+    s.say(0, "player", text="Bedenkzeit: eine Minute, dreißig Sekunden, plus dreißig Sekunden "
+                            "pro Zug ab dem ersten Zug.")
+    s = Scenario("time-control-read-back-delay", "6.1 (delay)",
+                 "a simple delay is read back as a delay, not as an increment",
+                 time_control="5400d5", clock_model=(5400000, 0), strict=("made",))
+    s.expect.pop()  # the clock model knows no delays: this scenario is about the words
+    s.say(0, "player", text="Bedenkzeit: neunzig Minuten, mit fünf Sekunden Verzögerung pro Zug.")
+    s = Scenario("time-control-read-back-bronstein-english", "6.1 (Bronstein delay)",
+                 "English: a Bronstein delay is read back by its name",
+                 lang="en", time_control="300b3", clock_model=(300000, 0), strict=("made",))
+    s.expect.pop()  # the clock model knows no delays: this scenario is about the words
+    s.say(0, "player", text="Time control: five minutes, with a Bronstein delay of three seconds "
+                            "per move.")
+    s = Scenario("time-control-read-back-preset", "6.1, A.1 (rapid)",
+                 "a preset is read back as its control: fide-rapid is fifteen minutes and ten "
+                 "seconds a move",
+                 time_control="fide-rapid", clock_model=(900000, 10000))
+    s.say(0, "player", text="Bedenkzeit: fünfzehn Minuten, plus zehn Sekunden pro Zug ab dem "
+                            "ersten Zug.")
+
+
+def repeat_last_news():
+    s = Scenario("repeat-last-news", "D.2.9.b (the opponent's move announced)",
+                 "\"Wiederholen\" after the player's own move, or after words not understood, "
+                 "repeats the opponent's last move, the last news, not the bare \"Ausgeführt.\"; "
+                 "a read-back waiting is repeated itself", time_control="900+0")
+    s.player_move(1000, "e4")
+    s.opponent_move(3000, "e5")
+    s.heard(4000, "wiederholen")
+    s.say(4000, "player", text="Gegner: Eva fünf.", about={"uci": "e7e5"})
+    s.heard(4500, "das Wetter heute")
+    s.say(4500, "player", contains="das Wetter heute")
+    s.heard(4600, "wiederholen")
+    s.say(4600, "player", text="Gegner: Eva fünf.", about={"uci": "e7e5"})
+    s.player_move(5000, "Nf3")
+    s.heard(6000, "wiederholen")
+    s.say(6000, "player", text="Gegner: Eva fünf.", about={"uci": "e7e5"})
+    s.absent({"text": "Ausgeführt."}, start=6000, until=6000)
+    s.opponent_move(7000, "Nc6")
+    s.heard(8000, "läufer bella fünf")
+    s.say(8000, "player", text="Läufer Bella fünf?")
+    s.heard(9000, "wie bitte")
+    s.say(9000, "player", text="Läufer Bella fünf?")
+    s.absent({"kind": "made"}, start=8000, until=9000)
+
+
+def last_move_request():
+    s = Scenario("last-move", "D.2.9.b",
+                 "\"Letzter Zug\" says the last move whoever made it, in the player's words: "
+                 "none yet, his own, the opponent's", time_control="900+0")
+    s.heard(500, "letzter zug")
+    s.say(500, "player", text="Es wurde noch kein Zug gespielt.")
+    s.player_move(1000, "e4")
+    s.heard(2000, "letzter zug")
+    s.say(2000, "player", text="Ihr letzter Zug: Eva vier.", about={"uci": "e2e4"})
+    s.opponent_move(3000, "c5")
+    s.heard(4000, "was war der letzte Zug")
+    s.say(4000, "player", text="Gegner: Cesar fünf.", about={"uci": "c7c5"})
+    s.absent({"to": "opponent"}, start=4000, until=4000)
+    s = Scenario("last-move-english", "D.2.9.b",
+                 "English: \"last move\" says the player's own last move", lang="en")
+    s.player_move(1000, "Nf3")
+    s.heard(2000, "last move")
+    s.say(2000, "player", text="Your last move: knight Felix three.", about={"uci": "g1f3"})
+
+
+def scoresheet_reading():
+    s = Scenario("scoresheet-read-from-move", "D.2.5, D.2.7 (the player's own record)",
+                 "tournament mode: \"Partieformular\" reads the player's scoresheet aloud, "
+                 "\"Partieformular ab Zug zwei\" from move two; a move not yet played is said; "
+                 "nothing goes to the opponent and the clocks are untouched",
+                 time_control="900+0")
+    at = s.line(1000, ["e4", "e5", "Nf3", "Nc6", "Bb5"])
+    s.heard(at, "partieformular")
+    s.say(at, "player", text="Zug eins: Eva vier, Eva fünf. Zug zwei: Springer Felix drei, "
+                             "Springer Cesar sechs. Zug drei: Läufer Bella fünf.")
+    s.heard(at + 1000, "partieformular ab zug zwei")
+    s.say(at + 1000, "player", text="Zug zwei: Springer Felix drei, Springer Cesar sechs. "
+                                    "Zug drei: Läufer Bella fünf.")
+    s.heard(at + 2000, "partieformular ab zug vier")
+    s.say(at + 2000, "player", text="Zug vier ist noch nicht gespielt.")
+    s.absent({"to": "opponent"}, start=at, until=at + 2000)
+    s = Scenario("scoresheet-read-english", "D.2.5, D.2.7",
+                 "English: \"scoresheet from move two\"; an empty scoresheet is said to be empty",
+                 lang="en")
+    s.heard(500, "scoresheet")
+    s.say(500, "player", text="The scoresheet is still empty.")
+    at = s.line(1000, ["d4", "d5", "c4", "e6"])
+    s.heard(at, "scoresheet from move two")
+    s.say(at, "player", text="Move two: Cesar four, Eva six.")
+
+
+def resumed_finished_game():
+    s = Scenario("resumed-finished-game", "5.1.2, D.2.9",
+                 "a game that ended (the player resigned) and is opened again says its result",
+                 time_control="600+0")
+    s.player_move(1000, "e4")
+    s.heard(5000, "aufgabe")
+    s.say(5000, "player", text="Wollen Sie wirklich aufgeben? Ja oder nein.")
+    s.heard(6000, "ja")
+    s.end(6000, "0-1", "resignation")
+    s.ev(90000, resumed=True)
+    s.say(90000, "player", contains="Die Partie ist beendet: null zu eins für Schwarz")
 
 
 # ===== main ==================================================================================
