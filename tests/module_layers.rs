@@ -21,10 +21,6 @@ use std::path::{Path, PathBuf};
 /// component of the graph), with why it is still there.
 const ALLOWED_CYCLES: &[(&[&str], &str)] = &[
     (
-        &["asr::dictionary", "asr::pocketsphinx"],
-        "issue 13 item 2: the pocketsphinx model directory",
-    ),
-    (
         &["asr", "asr::vosk", "models"],
         "issue 13 item 2: the installed model and the model check",
     ),
