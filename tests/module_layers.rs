@@ -21,10 +21,6 @@ use std::path::{Path, PathBuf};
 /// component of the graph), with why it is still there.
 const ALLOWED_CYCLES: &[(&[&str], &str)] = &[
     (
-        &["asr", "asr::vosk", "models"],
-        "issue 13 item 2: the installed model and the model check",
-    ),
-    (
         &["audio::resample", "audio::wav"],
         "issue 13 item 2: sample conversion",
     ),
