@@ -21,10 +21,6 @@ use std::path::{Path, PathBuf};
 /// component of the graph), with why it is still there.
 const ALLOWED_CYCLES: &[(&[&str], &str)] = &[
     (
-        &["scoresheet::brf", "scoresheet::movelist", "scoresheet::pgn"],
-        "issue 13 item 2: the format-detecting loader",
-    ),
-    (
         &["interpret::forms", "interpret::matcher"],
         "found with this test: not broken yet",
     ),

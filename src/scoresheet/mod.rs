@@ -17,6 +17,7 @@
 pub mod braille;
 pub mod brf;
 pub mod labels;
+pub mod load;
 pub mod movelist;
 pub mod pgn;
 pub mod reconcile;
