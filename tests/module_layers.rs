@@ -29,10 +29,6 @@ const ALLOWED_CYCLES: &[(&[&str], &str)] = &[
         "found with this test: not broken yet",
     ),
     (
-        &["assistant::words", "clock::spoken"],
-        "found with this test: not broken yet",
-    ),
-    (
         &["cli::bench::voice", "cli::bench::voice_sets"],
         "found with this test: not broken yet",
     ),
