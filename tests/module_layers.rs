@@ -25,10 +25,6 @@ const ALLOWED_CYCLES: &[(&[&str], &str)] = &[
         "found with this test: not broken yet",
     ),
     (
-        &["assistant::about", "assistant::protocol"],
-        "found with this test: not broken yet",
-    ),
-    (
         &["cli::bench::voice", "cli::bench::voice_sets"],
         "found with this test: not broken yet",
     ),
