@@ -21,10 +21,6 @@ use std::path::{Path, PathBuf};
 /// component of the graph), with why it is still there.
 const ALLOWED_CYCLES: &[(&[&str], &str)] = &[
     (
-        &["clock::source", "clock::ticker"],
-        "found with this test: not broken yet",
-    ),
-    (
         &["cli::bench::voice", "cli::bench::voice_sets"],
         "found with this test: not broken yet",
     ),
