@@ -277,3 +277,12 @@ fn joined(errors: &[impl std::fmt::Debug]) -> String {
         .collect::<Vec<_>>()
         .join("; ")
 }
+
+/// The first letter in upper case, for a sentence that starts with a placeholder.
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

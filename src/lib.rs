@@ -27,15 +27,17 @@
 //! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move; [`interpret::forms`]: the forms of a spoken move as rules over the vocabulary's word classes, the one source of what the interpreter parses and what the recognizers' grammars ([`asr::grammar`]) accept |
 //! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
 //! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
-//! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; reconciling two sheets |
+//! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; [`scoresheet::load`]: a sheet file read whatever its format; reconciling two sheets |
 //! | [`assistant`] | the Appendix D protocol: read-back, correction window, questions, announcements, requests, claims, adjournment; [`assistant::protocol`]: the events and effects, whose announcements carry typed facts ([`assistant::about::About`]) that become JSON only at the edge |
 //! | [`rules`], [`lang`], [`numbers`] | the rules edition, the language, numbers in words (spelled out per language in Rust; the sentences around them are in the catalogs) |
 //!
 //! The **shell** does the I/O: [`session`] journals every event before the assistant
 //! handles it and rewrites the scoresheet files after every made move; [`journal`] and
 //! [`storage`] write to disk safely; [`bounded`] reads every line and file within limits;
-//! [`typed`] reads typed lines; [`cli`] holds the subcommands. Effects are carried out in
-//! order: the journal is written before anything is announced as done.
+//! [`typed`] reads typed lines; [`models`] keeps the Vosk model files (manifest, download,
+//! integrity), which [`asr`] loads and never the reverse; [`cli`] holds the subcommands.
+//! Effects are carried out in order: the journal is written before anything is announced as
+//! done. No two modules use each other (`tests/module_layers.rs` checks).
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod announce;

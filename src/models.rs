@@ -1,6 +1,8 @@
-//! Vosk models: the manifest of known models (`models/manifest.toml`, compiled in), where
-//! installed models live, downloading one (resumable, checksum-checked, unpacked), and
-//! checking a model against the vocabulary.
+//! Vosk models as files: the manifest of known models (`models/manifest.toml`, compiled
+//! in), where installed models live, downloading one (resumable, checksum-checked, unpacked)
+//! and the integrity of its files. No recognizer here: [`crate::asr`] loads a model from a
+//! path and uses this module to find the installed one and check its files; checking a
+//! model against the vocabulary is [`crate::asr::vosk::check`].
 //!
 //! Models are installed in `$ROCHADE_MODELS_DIR`, else `$XDG_DATA_HOME/rochade/models`, else
 //! `~/.local/share/rochade/models`, one directory per model name. A fetched model's
@@ -63,8 +65,6 @@ pub enum ModelError {
     Unpack(String, String),
     #[error("{0}: {1}")]
     Io(PathBuf, std::io::Error),
-    #[error(transparent)]
-    Asr(#[from] crate::asr::AsrError),
     #[error(transparent)]
     Integrity(#[from] IntegrityError),
 }
@@ -484,41 +484,6 @@ fn unpack(
     Ok(())
 }
 
-/// The result of checking a model against the vocabulary.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CheckReport {
-    pub model: PathBuf,
-    pub checked: usize,
-    /// Words the model lacks; with the spelling it has instead, if an umlaut or two-letter
-    /// form of the word is known (`fuenf` missing, `fünf` known).
-    pub missing: Vec<(String, Option<String>)>,
-    pub load_seconds: f64,
-    /// How its files were found whole before it was loaded.
-    pub assurance: Assurance,
-}
-
-/// Loads the model and lists the words of `words` it cannot recognize.
-pub fn check(path: &Path, words: &[String]) -> Result<CheckReport, ModelError> {
-    let model = crate::asr::vosk::VoskModel::load(path)?;
-    let missing = model.missing_words(words);
-    let missing = missing
-        .into_iter()
-        .map(|word| {
-            let other = crate::asr::grammar::spellings(&word)
-                .into_iter()
-                .find(|v| *v != word && model.has_word(v));
-            (word, other)
-        })
-        .collect();
-    Ok(CheckReport {
-        model: path.to_path_buf(),
-        checked: words.len(),
-        missing,
-        load_seconds: model.load_time.as_secs_f64(),
-        assurance: model.assurance.clone(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -564,18 +529,6 @@ mod tests {
                 "t"
             )
             .is_err()
-        );
-    }
-
-    #[test]
-    fn spelling_variants_cover_umlauts() {
-        assert_eq!(
-            crate::asr::grammar::spellings("fuenf"),
-            vec!["fuenf", "fünf"]
-        );
-        assert_eq!(
-            crate::asr::grammar::spellings("läufer"),
-            vec!["laeufer", "läufer"]
         );
     }
 }

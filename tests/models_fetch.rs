@@ -515,7 +515,7 @@ fn the_korean_model_is_fetched_unpacked_and_loads() {
             .any(|f| f.path == "graph/Gr.fst" && f.size > 1_000_000),
         "{record:?}"
     );
-    let report = models::check(
+    let report = rochade::asr::vosk::check(
         &fetched.path,
         &[
             "안녕하세요".to_string(),
@@ -546,19 +546,15 @@ fn the_korean_model_is_fetched_unpacked_and_loads() {
         *byte ^= 0x5a;
     }
     std::fs::write(&graph, data).expect("flip");
-    match models::check(&fetched.path, &["안녕하세요".to_string()]) {
-        Err(ModelError::Asr(AsrError::Integrity(IntegrityError::Damaged {
-            file,
-            problem,
-            ..
-        }))) => {
+    match rochade::asr::vosk::check(&fetched.path, &["안녕하세요".to_string()]) {
+        Err(AsrError::Integrity(IntegrityError::Damaged { file, problem, .. })) => {
             assert_eq!(file, "graph/Gr.fst");
             assert_eq!(problem, FileProblem::Checksum);
         }
         Err(other) => panic!("the flipped graph must be named: {other}"),
         Ok(_) => panic!("the flipped graph must be found"),
     }
-    let message = models::check(&fetched.path, &[])
+    let message = rochade::asr::vosk::check(&fetched.path, &[])
         .err()
         .map(|e| e.to_string())
         .unwrap_or_default();

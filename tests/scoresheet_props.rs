@@ -4,7 +4,8 @@
 //! to differ exactly there; and no reader panics on arbitrary text.
 use proptest::prelude::*;
 use rochade::scoresheet::brf::{BrailleOptions, read_brf, write_brf};
-use rochade::scoresheet::movelist::{read_move_list, read_sheet};
+use rochade::scoresheet::load::read_sheet;
+use rochade::scoresheet::movelist::read_move_list;
 use rochade::scoresheet::reconcile::reconcile;
 use rochade::scoresheet::{Letters, Record, pgn};
 use shakmaty::{Chess, Position};

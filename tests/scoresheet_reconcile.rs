@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use rochade::scoresheet::movelist::read_sheet;
+use rochade::scoresheet::load::read_sheet;
 use rochade::scoresheet::reconcile::reconcile;
 use serde_json::Value;
 

@@ -14,6 +14,6 @@ fuzz_target!(|data: &[u8]| {
         let _ = read_brf_partial(text, letters, None);
         let _ = read_brf(text, letters, None);
     }
-    let _ = rochade::scoresheet::movelist::read_braille_sheet(text, None, None);
-    let _ = rochade::scoresheet::movelist::read_sheet(text, 1, None);
+    let _ = rochade::scoresheet::load::read_braille_sheet(text, None, None);
+    let _ = rochade::scoresheet::load::read_sheet(text, 1, None);
 });

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(again.moves.len(), record.moves.len());
         }
         let _ = pgn::read_lenient(text, game);
-        let _ = rochade::scoresheet::movelist::read_sheet(text, game, None);
+        let _ = rochade::scoresheet::load::read_sheet(text, game, None);
     }
     let _ = rochade::cli::scoresheet::load_record(text, 1, None, "fuzz.pgn");
 });

@@ -158,8 +158,7 @@ fn curated(lang: Lang) -> &'static HashMap<String, Vec<String>> {
 fn cmudict() -> &'static HashMap<String, Vec<String>> {
     static CMU: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
     CMU.get_or_init(|| {
-        let path =
-            Path::new(crate::asr::pocketsphinx::DEFAULT_MODEL_DIR).join("cmudict-en-us.dict");
+        let path = Path::new(super::POCKETSPHINX_MODEL_DIR).join("cmudict-en-us.dict");
         std::fs::read_to_string(path)
             .map(|text| parse_dictionary(&text))
             .unwrap_or_default()

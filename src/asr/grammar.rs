@@ -668,6 +668,12 @@ mod tests {
     }
 
     #[test]
+    fn spelling_variants_cover_umlauts() {
+        assert_eq!(spellings("fuenf"), vec!["fuenf", "fünf"]);
+        assert_eq!(spellings("läufer"), vec!["laeufer", "läufer"]);
+    }
+
+    #[test]
     fn umlauts_and_two_letter_forms_are_one_phrase() {
         let mut g = start();
         assert!(g.contains("laeufer david drei"));

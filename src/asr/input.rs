@@ -847,7 +847,7 @@ fn run_listener(
                     let converted: Vec<i16> = resampler
                         .process(&samples)
                         .into_iter()
-                        .map(crate::audio::wav::to_i16)
+                        .map(crate::audio::to_i16)
                         .collect();
                     match listener.push(recognizer.as_mut(), &converted) {
                         Ok(list) => send_all(list),

@@ -39,6 +39,11 @@ pub const SAMPLE_RATE: u32 = 16_000;
 /// utterances fed in one piece).
 pub const CHUNK: usize = 2048;
 
+/// Debian's en-us acoustic model directory for pocketsphinx (package `pocketsphinx-en-us`);
+/// the acoustic model proper is its `en-us` subdirectory, the CMU dictionary
+/// `cmudict-en-us.dict` (read by [`dictionary`] for English words).
+pub const POCKETSPHINX_MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
+
 /// What went wrong in recognition, in words a person can act on.
 #[derive(Debug, thiserror::Error)]
 pub enum AsrError {
@@ -325,7 +330,7 @@ pub fn open_with_notices(config: &RecognizerConfig) -> Result<Opened, AsrError> 
             let dir = config
                 .pocketsphinx_model
                 .clone()
-                .unwrap_or_else(|| PathBuf::from(pocketsphinx::DEFAULT_MODEL_DIR));
+                .unwrap_or_else(|| PathBuf::from(POCKETSPHINX_MODEL_DIR));
             let ps = pocketsphinx::Pocketsphinx::new(&dir, config.lang, config.n_best)?;
             let reason = if config.backend.is_none() {
                 " (no Vosk model is installed; `rochade models fetch` gets one)"

@@ -31,12 +31,10 @@ use std::time::Instant;
 
 use super::dictionary::{self, token};
 use super::grammar::{Alternative, Grammar};
-use super::{AcousticFit, AsrError, Backend, CHUNK, GrammarReport, Recognizer};
+use super::{
+    AcousticFit, AsrError, Backend, CHUNK, GrammarReport, POCKETSPHINX_MODEL_DIR, Recognizer,
+};
 use crate::lang::Lang;
-
-/// Debian's en-us acoustic model directory (package `pocketsphinx-en-us`); the acoustic
-/// model proper is its `en-us` subdirectory, the CMU dictionary `cmudict-en-us.dict`.
-pub const DEFAULT_MODEL_DIR: &str = "/usr/share/pocketsphinx/model/en-us";
 
 /// The n-best list's path scores (log base 1.0001) become shares of confidence as
 /// `exp(-difference / SCORE_UNITS)`: a path this many units behind the best weighs 1/e of it.
@@ -885,7 +883,7 @@ pub fn dictionary_text(grammar: &Grammar) -> (String, Vec<String>) {
 
 /// Where the installed pocketsphinx model is, if any.
 pub fn installed_model() -> Option<PathBuf> {
-    let dir = PathBuf::from(DEFAULT_MODEL_DIR);
+    let dir = PathBuf::from(POCKETSPHINX_MODEL_DIR);
     dir.join("en-us").join("mdef").is_file().then_some(dir)
 }
 

@@ -9,7 +9,8 @@
 //! * the `vosk` crate writes the grammar JSON without escaping, so phrases are escaped here.
 //!
 //! The model is loaded once ([`VoskModel`], about 2 s and 0.5 GB for a small model) and
-//! shared; a recognizer is compiled per grammar (about 0.1 s).
+//! shared; a recognizer is compiled per grammar (about 0.1 s). [`check`] loads a model and
+//! lists the vocabulary's words it lacks (`rochade models check`).
 //!
 //! libvosk aborts the process on some damaged models, so [`VoskModel::load`] first checks
 //! the model's files against the record made when it was fetched, or, for a model without
@@ -99,6 +100,41 @@ impl VoskModel {
         let model = self.model.lock().unwrap_or_else(|p| p.into_inner());
         f(&model)
     }
+}
+
+/// The result of checking a model against the vocabulary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckReport {
+    pub model: PathBuf,
+    pub checked: usize,
+    /// Words the model lacks; with the spelling it has instead, if an umlaut or two-letter
+    /// form of the word is known (`fuenf` missing, `fünf` known).
+    pub missing: Vec<(String, Option<String>)>,
+    pub load_seconds: f64,
+    /// How its files were found whole before it was loaded.
+    pub assurance: crate::models::Assurance,
+}
+
+/// Loads the model and lists the words of `words` it cannot recognize.
+pub fn check(path: &Path, words: &[String]) -> Result<CheckReport, AsrError> {
+    let model = VoskModel::load(path)?;
+    let missing = model.missing_words(words);
+    let missing = missing
+        .into_iter()
+        .map(|word| {
+            let other = super::grammar::spellings(&word)
+                .into_iter()
+                .find(|v| *v != word && model.has_word(v));
+            (word, other)
+        })
+        .collect();
+    Ok(CheckReport {
+        model: path.to_path_buf(),
+        checked: words.len(),
+        missing,
+        load_seconds: model.load_time.as_secs_f64(),
+        assurance: model.assurance.clone(),
+    })
 }
 
 /// Words to compile a one-word grammar from in [`exercise`]: the first the model knows is

@@ -18,8 +18,7 @@
 //! ```
 use serde::{Deserialize, Serialize};
 
-use super::protocol::EndCause;
-use crate::game::GameResult;
+use crate::game::{EndReason, GameResult};
 
 /// A move as JSON names it: UCI and SAN with English letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -368,6 +367,99 @@ impl TryFrom<AboutFields> for About {
                 _ => return Err("an `about` with fields that belong to no announcement".into()),
             },
         })
+    }
+}
+
+/// Why a game ended, as the `end` effect's `reason` (and a result's `about`) writes it: a
+/// fixed key, or the arbiter's own words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", from = "String")]
+pub enum EndCause {
+    /// An ending the Laws decide on the board, or a correct draw claim.
+    Board(EndReason),
+    /// A draw agreed (9.1).
+    Agreement,
+    /// A side resigned (5.1.2).
+    Resignation,
+    /// A flag fell and was claimed (6.9); a draw when the claimant cannot mate.
+    Time { claimant_can_mate: bool },
+    /// Illegal moves lost the game (7.5.5); a draw when the opponent cannot mate.
+    IllegalMoves { opponent_can_mate: bool },
+    /// The arbiter's decision, in the arbiter's words.
+    Arbiter(String),
+}
+
+impl EndCause {
+    /// The key the JSON writes.
+    pub fn key(&self) -> &str {
+        match self {
+            EndCause::Board(reason) => match reason {
+                EndReason::Checkmate => "checkmate",
+                EndReason::Stalemate => "stalemate",
+                EndReason::DeadPosition => "dead position",
+                EndReason::FivefoldRepetition => "fivefold repetition",
+                EndReason::SeventyFiveMoves => "75-move rule",
+                EndReason::ThreefoldRepetitionClaim => "threefold repetition claimed",
+                EndReason::FiftyMovesClaim => "50-move rule claimed",
+            },
+            EndCause::Agreement => "agreement",
+            EndCause::Resignation => "resignation",
+            EndCause::Time {
+                claimant_can_mate: true,
+            } => "time",
+            EndCause::Time {
+                claimant_can_mate: false,
+            } => "time, but the claimant cannot mate",
+            EndCause::IllegalMoves {
+                opponent_can_mate: true,
+            } => "illegal moves",
+            EndCause::IllegalMoves {
+                opponent_can_mate: false,
+            } => "illegal moves, but the opponent cannot mate",
+            EndCause::Arbiter(words) => words,
+        }
+    }
+}
+
+impl From<EndCause> for String {
+    fn from(cause: EndCause) -> String {
+        cause.key().to_string()
+    }
+}
+
+impl From<String> for EndCause {
+    /// A known key is its cause; any other text is the arbiter's words.
+    fn from(key: String) -> EndCause {
+        const BOARD: [EndReason; 7] = [
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::DeadPosition,
+            EndReason::FivefoldRepetition,
+            EndReason::SeventyFiveMoves,
+            EndReason::ThreefoldRepetitionClaim,
+            EndReason::FiftyMovesClaim,
+        ];
+        let known = BOARD
+            .into_iter()
+            .map(EndCause::Board)
+            .chain([
+                EndCause::Agreement,
+                EndCause::Resignation,
+                EndCause::Time {
+                    claimant_can_mate: true,
+                },
+                EndCause::Time {
+                    claimant_can_mate: false,
+                },
+                EndCause::IllegalMoves {
+                    opponent_can_mate: true,
+                },
+                EndCause::IllegalMoves {
+                    opponent_can_mate: false,
+                },
+            ])
+            .find(|cause| cause.key() == key);
+        known.unwrap_or(EndCause::Arbiter(key))
     }
 }
 

@@ -1,7 +1,7 @@
 //! How a game ends: draw offers and claims (9.1, 9.2, 9.3), resignation, agreed draws, and
 //! the result announced and written.
 use super::*;
-use crate::assistant::words::capitalize;
+use crate::catalog::capitalize;
 
 impl Live {
     /// What the player's "Remis" would do now: accept the standing offer, claim (threefold

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::announce::{Announcing, MoveWording};
-use crate::catalog::{Arg, Catalog};
+use crate::catalog::{Arg, Catalog, capitalize};
 use crate::clock::ClockError;
 use crate::game::{EndReason, GameError, GameResult};
 use crate::interpret::{announced_move, spoken_move};
@@ -914,15 +914,6 @@ pub enum HelpState {
     YourMove,
     OpponentsMove,
     Over,
-}
-
-/// The first letter in upper case, for a sentence that starts with a placeholder.
-pub fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 // ----- resuming a game from its journal ---------------------------------------------------

@@ -54,6 +54,11 @@ pub fn noise(len: usize, amplitude: i16, seed: u64) -> Vec<i16> {
         .collect()
 }
 
+/// A float sample (-1 to 1) as 16-bit, clipped: what [`resample`] and [`wav`] hand on.
+pub fn to_i16(x: f32) -> i16 {
+    (x * 32768.0).round().clamp(-32768.0, 32767.0) as i16
+}
+
 /// Root-mean-square level of samples.
 pub fn rms(samples: &[i16]) -> f64 {
     if samples.is_empty() {

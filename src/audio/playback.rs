@@ -80,7 +80,7 @@ fn play_blocking(
                     cpal::SampleFormat::I16 => {
                         if let Some(out) = data.as_slice_mut::<i16>() {
                             for (i, frame) in out.chunks_mut(channels).enumerate() {
-                                frame.fill(super::wav::to_i16(next(i)));
+                                frame.fill(super::to_i16(next(i)));
                             }
                         }
                     }

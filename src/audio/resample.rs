@@ -120,7 +120,7 @@ pub fn resample(samples: &[i16], from: u32, to: u32) -> Vec<i16> {
     let expected = (samples.len() as u64 * u64::from(to)).div_ceil(u64::from(from)) as usize;
     out.truncate(expected);
     out.resize(expected, 0.0);
-    out.into_iter().map(super::wav::to_i16).collect()
+    out.into_iter().map(super::to_i16).collect()
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub fn read_mono(path: &Path) -> Result<(Vec<i16>, u32), AudioError> {
     };
     let mono: Vec<i16> = as_f32
         .chunks(channels)
-        .map(|frame| to_i16(frame.iter().sum::<f32>() / frame.len() as f32))
+        .map(|frame| super::to_i16(frame.iter().sum::<f32>() / frame.len() as f32))
         .collect();
     Ok((mono, spec.sample_rate))
 }
@@ -58,11 +58,6 @@ pub fn write_mono(path: &Path, samples: &[i16], sample_rate: u32) -> Result<(), 
         writer.write_sample(*s).map_err(bad)?;
     }
     writer.finalize().map_err(bad)
-}
-
-/// A float sample (-1 to 1) as 16-bit, clipped.
-pub fn to_i16(x: f32) -> i16 {
-    (x * 32768.0).round().clamp(-32768.0, 32767.0) as i16
 }
 
 #[cfg(test)]

@@ -39,6 +39,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         BenchTarget::Interpret(args) => interpret::run(&args),
         BenchTarget::Readback(args) => readback::run(&args),
         BenchTarget::Scoresheet(args) => scoresheet::run(&args),
+        // `--set`: the varied sets, which use the voice run's parts.
+        BenchTarget::Voice(args) if args.sets.set.is_some() => voice_sets::run(&args),
         BenchTarget::Voice(args) => voice::run(&args),
     }
 }

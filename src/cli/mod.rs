@@ -8,6 +8,7 @@ pub mod models;
 pub mod play;
 mod play_failures;
 pub mod play_voice;
+mod printer;
 pub mod reconcile;
 pub mod replay;
 pub mod say;

@@ -211,7 +211,7 @@ fn check(args: CheckArgs) -> anyhow::Result<i32> {
             .collect(),
         None => vocabulary_words(args.lang),
     };
-    let report = models::check(&args.path, &words)
+    let report = crate::asr::vosk::check(&args.path, &words)
         .with_context(|| format!("checking the model at {}", args.path.display()))?;
     println!("{}", report.assurance.sentence());
     println!(

@@ -25,9 +25,8 @@
 //! `resumed`: the player hears where the game stands, a waiting read-back is read back again
 //! (its window starts when that has been said), and the last move is announced again to
 //! whoever may not have heard it.
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
@@ -36,15 +35,14 @@ use shakmaty::Color;
 
 use crate::asr::input::VoiceEvent;
 use crate::assistant::protocol::Heard;
-use crate::assistant::protocol::{
-    About, Effect, Event, Listener, Mode, SideName, StartSpec, TimedEffect, Warnings,
-};
+use crate::assistant::protocol::{Effect, Event, Listener, Mode, SideName, StartSpec, Warnings};
 use crate::assistant::words::Words;
 use crate::audio::capture::MuteSwitch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
-use crate::catalog::{Arg, Catalog};
+use crate::catalog::Catalog;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
+use crate::cli::printer::Printer;
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
@@ -138,74 +136,6 @@ pub struct PlayArgs {
     pub braille_letters: crate::scoresheet::Letters,
     #[command(flatten)]
     pub voice: VoiceArgs,
-}
-
-pub(crate) struct Printer {
-    json: bool,
-    /// The sentences of the game's language (the `--lang` one until a resumed game says its
-    /// own).
-    pub(crate) catalog: Arc<Catalog>,
-}
-
-impl Printer {
-    pub(crate) fn line(&self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
-    }
-
-    pub(crate) fn effect(&self, e: &TimedEffect) {
-        if self.json {
-            self.line(&e.to_json().to_string());
-            return;
-        }
-        match &e.effect {
-            Effect::Say { to, text, .. } => {
-                let id = match to {
-                    Listener::Player => "to-player",
-                    Listener::Opponent => "to-opponent",
-                    Listener::Arbiter => "to-arbiter",
-                };
-                self.line(&self.catalog.text(id, &[("text", text.into())]));
-            }
-            Effect::Error { error } => {
-                self.line(&self.catalog.text("error-line", &[("error", error.into())]))
-            }
-            _ => {}
-        }
-    }
-
-    /// A sentence already in the game's language (from [`Words`]).
-    fn text_note(&self, text: &str) {
-        if self.json {
-            self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
-        } else {
-            self.line(text);
-        }
-    }
-
-    /// Something for the arbiter that the shell (not the assistant) found, printed like the
-    /// assistant's words to the arbiter.
-    fn to_arbiter(&self, at: u64, text: String) {
-        self.effect(&TimedEffect {
-            at,
-            effect: Effect::Say {
-                to: Listener::Arbiter,
-                text,
-                about: About::Nothing,
-            },
-        });
-    }
-
-    /// A line of the program itself (not of the game), by its catalog message.
-    pub(crate) fn note(&self, id: &str, args: &[(&str, Arg<'_>)]) {
-        let text = self.catalog.text(id, args);
-        if self.json {
-            self.line(&serde_json::json!({"kind": "note", "text": text}).to_string());
-        } else {
-            self.line(&text);
-        }
-    }
 }
 
 /// The long help of `--time-control`: the form, and every preset with what it is.
@@ -364,10 +294,7 @@ fn agree_to_damage(
 
 /// Runs `play` (relay = false) or `relay`.
 pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
-    let mut printer = Printer {
-        json: args.json,
-        catalog: Catalog::builtin(args.lang),
-    };
+    let mut printer = Printer::new(args.json, Catalog::builtin(args.lang));
     let games_dir = match &args.games_dir {
         Some(d) => d.clone(),
         None => default_games_dir().map_err(|e| anyhow::anyhow!("{e}"))?,

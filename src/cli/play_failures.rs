@@ -28,8 +28,8 @@ use crate::assistant::protocol::{
 };
 use crate::audio::capture::MuteSwitch;
 use crate::catalog::{Arg, Catalog};
-use crate::cli::play::Printer;
 use crate::cli::play_voice::{Speech, Unsaid, VoiceArgs, start_voice};
+use crate::cli::printer::Printer;
 use crate::display::{BrailleDisplay, clock_time};
 use crate::lang::Lang;
 use crate::scoresheet::braille::literary;

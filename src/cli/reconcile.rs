@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use crate::scoresheet::brf::looks_like_braille;
-use crate::scoresheet::movelist::{Sheet, read_braille_sheet, read_sheet};
+use crate::scoresheet::load::{read_braille_sheet, read_sheet};
+use crate::scoresheet::movelist::Sheet;
 use crate::scoresheet::reconcile::reconcile;
 use crate::scoresheet::{Letters, Record};
 

@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use shakmaty::Position;
 
 use crate::scoresheet::brf::{self, BrailleOptions};
-use crate::scoresheet::movelist::read_sheet;
+use crate::scoresheet::load::read_sheet;
 use crate::scoresheet::{Headers, Letters, Record, pgn, text};
 
 /// What `--help` says about braille beyond the flags: which items are house style.

@@ -136,6 +136,15 @@ mod tests {
     }
 
     #[test]
+    fn the_game_time_and_its_epoch_are_one_time() {
+        let time = GameTime::starting_at(7_000);
+        let epoch = time.epoch();
+        let (a, b) = (time.now_ms(), epoch.now_ms());
+        assert!(a >= 7_000 && b >= a, "{a} {b}");
+        assert_eq!(epoch.ms_at(epoch.start()), 7_000);
+    }
+
+    #[test]
     fn a_suspend_is_seen_once_with_its_length() {
         let mut watch = SuspendWatch::new(Some((s(100), s(90))));
         // Both clocks ran 5 s: no suspend.

@@ -32,8 +32,7 @@ use shakmaty::Color;
 
 use super::control::{Bonus, TimeControl};
 use super::model::{ClockEvent, ClockReading};
-use crate::assistant::words::capitalize;
-use crate::catalog::{Arg, Catalog};
+use crate::catalog::{Arg, Catalog, capitalize};
 use crate::lang::Lang;
 use crate::numbers::{Gender, cardinal, cardinal_before_noun};
 

@@ -243,15 +243,6 @@ mod tests {
     }
 
     #[test]
-    fn the_game_time_and_its_epoch_are_one_time() {
-        let time = crate::clock::source::GameTime::starting_at(7_000);
-        let epoch = time.epoch();
-        let (a, b) = (time.now_ms(), epoch.now_ms());
-        assert!(a >= 7_000 && b >= a, "{a} {b}");
-        assert_eq!(epoch.ms_at(epoch.start()), 7_000);
-    }
-
-    #[test]
     fn refuses_periods_slower_than_10_hz_or_zero() {
         let (tx, _rx) = crossbeam_channel::unbounded();
         assert!(Ticker::spawn(GameEpoch::now(), Duration::from_millis(101), tx.clone()).is_err());

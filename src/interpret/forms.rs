@@ -24,7 +24,7 @@
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 use super::Reading;
-use super::matcher::Legal;
+use super::legal::Legal;
 use crate::vocab::{CastleSide, Meaning, Vocab, split_words};
 
 /// One part of a spoken form.

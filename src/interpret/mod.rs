@@ -23,6 +23,7 @@
 //! assert!(!slip.exact);
 //! ```
 pub mod forms;
+mod legal;
 pub mod matcher;
 pub mod nearmiss;
 pub mod spoken;
@@ -33,7 +34,8 @@ use shakmaty::{CastlingMode, Chess, Move, Role, Square, san::San};
 use crate::catalog::Catalog;
 use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Meaning, Vocab, split_words};
-use matcher::{Legal, parse, reading};
+use legal::Legal;
+use matcher::{parse, reading};
 
 pub use spoken::{
     announced_move, answer_phrases, command_phrases, move_phrases, scoresheet_phrases, spoken_move,

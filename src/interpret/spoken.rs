@@ -22,7 +22,7 @@ use shakmaty::{Chess, Move, Position, Role, Square, san::San};
 
 use super::IllegalReason;
 use super::forms::castle_side;
-use super::matcher::Legal;
+use super::legal::Legal;
 use crate::announce::MoveWording;
 use crate::assistant::words::role_key;
 use crate::catalog::{Arg, Catalog};

@@ -1,7 +1,8 @@
 //! The scoresheet: the record of a game as FIDE Article 8 lets a scoresheet hold it (every
 //! made move with its clock readings, draw offers, claims, a sealed move, the result), its
 //! renderers (PGN, Unicode braille and BRF as BRAILLE.md describes, plain text for print),
-//! reading move lists as people write them, and reconciling two scoresheets (FIDE D.2.7–8).
+//! reading move lists as people write them ([`movelist`]; a sheet file in whichever format,
+//! [`load`]), and reconciling two scoresheets (FIDE D.2.7–8).
 //!
 //! Two moves in BRF, BAUK letters:
 //!
@@ -17,6 +18,7 @@
 pub mod braille;
 pub mod brf;
 pub mod labels;
+pub mod load;
 pub mod movelist;
 pub mod pgn;
 pub mod reconcile;

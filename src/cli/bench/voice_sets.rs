@@ -27,14 +27,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use clap::Args;
 use serde_json::{Value, json};
 use shakmaty::Chess;
 
 mod cases;
 mod sounds;
 
-use super::voice::{LEAD_MS, quantile, read_back, sox_noise, speech_end};
+use super::voice::{LEAD_MS, SetBenchArgs, quantile, read_back, sox_noise, speech_end};
 use crate::asr::input::{Heard, ListenConfig, Listener, VoiceEvent};
 use crate::asr::{self, Backend, Grammar, Recognizer, RecognizerConfig};
 use crate::audio::SAMPLE_RATE;
@@ -44,53 +43,6 @@ use crate::speech::espeak::Voice;
 use crate::vocab::Vocab;
 use cases::*;
 use sounds::*;
-
-/// Settings of the varied-set run (used when `--set` is given).
-#[derive(Debug, Args)]
-pub struct SetBenchArgs {
-    /// A varied set (JSONL of `scripts/make_varied.py`, e.g. tests/corpus/varied-tune.jsonl):
-    /// its `move` and `command` lines are spoken. Without it, the default run of real games.
-    #[arg(long)]
-    pub set: Option<PathBuf>,
-    /// Lines of the set per language, taken in turn from each form.
-    #[arg(long, default_value_t = 40)]
-    pub limit: usize,
-    /// The chatter set (e.g. tests/corpus/chatter-tune.jsonl), spoken as part of the rejection set.
-    #[arg(long)]
-    pub chatter: Option<PathBuf>,
-    /// Chatter lines per language.
-    #[arg(long, default_value_t = 16)]
-    pub chatter_limit: usize,
-    /// Leave out the rejection set.
-    #[arg(long)]
-    pub no_rejection: bool,
-    /// German voices: espeak-ng names (`de`, `de+f3`, `mb-de2` with mbrola).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "de,de+f3,de+m3,de+m7,mb-de2"
-    )]
-    pub voices_de: Vec<String>,
-    /// English voices: espeak-ng names, `flite:VOICE`, `festival:VOICE`.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "en-us,en+f3,flite:slt,flite:rms,festival:cmu_us_slt_arctic_hts,festival:kal_diphone,mb-us1"
-    )]
-    pub voices_en: Vec<String>,
-    /// Speaking rates in words a minute, used in turn.
-    #[arg(long, value_delimiter = ',', default_value = "130,145,160,180")]
-    pub rates: Vec<u32>,
-    /// Conditions: clean (noise floor -60 dBFS), pink, brown (noise at --snr).
-    #[arg(long, value_delimiter = ',', default_value = "clean,pink,brown")]
-    pub conditions: Vec<String>,
-    /// Write a JSON summary to this file (`-`: standard output, after the plain lines).
-    #[arg(long)]
-    pub json: Option<PathBuf>,
-    /// Write every outcome as a JSON line to this file (for tuning thresholds).
-    #[arg(long)]
-    pub outcomes: Option<PathBuf>,
-}
 
 /// One item of the rejection set.
 struct RejectItem {
