@@ -231,6 +231,33 @@ pub fn typed_line(line: &str, assistant: Option<&Assistant>) -> Typed {
     Typed::Event(Event::Opponent(line.to_string()))
 }
 
+/// A line typed in `relay` (a human assistant between the two boards, D.2.9.a–c): as
+/// [`typed_line`], except that a line which is no command is the move of the side to move,
+/// either side's, made at once ([`Event::Relayed`]): the assistant types what was played on a
+/// board, so there is nothing to read back, and the next move may follow within a second.
+pub fn typed_relay_line(line: &str, assistant: Option<&Assistant>) -> Typed {
+    let typed = typed_line(line, assistant);
+    let trimmed = line.trim();
+    let plain = !trimmed.starts_with('>');
+    match typed {
+        Typed::Event(Event::Heard(_)) | Typed::Event(Event::Opponent(_)) if plain => {
+            let is_command = assistant
+                .and_then(|a| Some((a.game()?, a.vocab()?.clone())))
+                .map(|(game, vocab)| {
+                    let reading = Interpreter::new(vocab).interpret_text(game.position(), trimmed);
+                    matches!(reading.reading, Reading::Command(_))
+                })
+                .unwrap_or(false);
+            if is_command {
+                typed
+            } else {
+                Typed::Event(Event::Relayed(trimmed.to_string()))
+            }
+        }
+        other => other,
+    }
+}
+
 /// A move typed in SAN (English or German letters) or UCI.
 fn notation_move(pos: &Chess, text: &str) -> Option<shakmaty::Move> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();

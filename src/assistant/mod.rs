@@ -558,6 +558,7 @@ impl Live {
                 self.not_taken(Listener::Opponent, text, &why, now, out);
             }
             Event::Opponent(text) => self.opponent(text, now, out),
+            Event::Relayed(text) => self.relayed(text, now, out),
             Event::Arbiter(action) => self.arbiter(action, now, out),
             Event::Touched(square) => self.touched(square, now, out),
             Event::Played(played) => self.played(played, now),

@@ -125,6 +125,49 @@ impl Live {
         self.check_end(now, out);
     }
 
+    /// A move typed by the relay for the side to move (D.2.9.a–c): the opponent's as any of
+    /// his entries; the player's made at once, as it already stands on his board. Words that
+    /// are no move are the player's (commands); an unclear entry is asked back.
+    pub(super) fn relayed(&mut self, text: &str, now: u64, out: &mut Out) {
+        let trimmed = text.trim();
+        let entry = self.classify_opponent_entry(trimmed);
+        if matches!(entry, OpponentEntry::NotAMove) {
+            self.heard(&Heard::Text(trimmed.to_string()), now, out);
+            return;
+        }
+        if self.ended.is_some() || self.awaiting_signal || self.game.side_to_move() != self.player {
+            self.event(&Event::Opponent(trimmed.to_string()), now, out);
+            return;
+        }
+        if self.sealed.is_some() {
+            let why = self.words.adjourned();
+            self.not_taken(Listener::Player, trimmed, &why, now, out);
+            return;
+        }
+        match entry {
+            OpponentEntry::Move(mv) => {
+                let draw = matches!(self.pending, Pending::ReadBack { draw: true, .. });
+                self.pending = Pending::Nothing;
+                self.make_player_move(mv, draw, now, out);
+            }
+            OpponentEntry::Candidates(candidates) => {
+                self.ask_opponent(candidates, now, out);
+            }
+            OpponentEntry::Impossible | OpponentEntry::NotAMove => {
+                let t = self.words.not_possible(trimmed);
+                self.say(
+                    out,
+                    now,
+                    Listener::Player,
+                    t,
+                    About::NotUnderstood {
+                        heard: trimmed.to_string(),
+                    },
+                );
+            }
+        }
+    }
+
     /// The opponent's entry read against the legal moves: SAN (English or German letters),
     /// UCI, a bare square, or the player's spoken vocabulary in either language. While a
     /// question to the opponent waits, a word that tells its candidates apart (the origin

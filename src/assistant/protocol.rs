@@ -295,6 +295,12 @@ pub enum Event {
     /// The opponent's move (SAN, UCI or FIDE words), or their words: "remis", "aufgabe",
     /// "ablehnen" (decline a draw), "reklamation" (claim the player's flag).
     Opponent(String),
+    /// A move typed by a human assistant who relays between the two boards (D.2.9.a–c,
+    /// `rochade relay`): `{"at": MS, "relayed": "Nf3"}`. It is the move of the side to move,
+    /// whoever that is, made at once (no read-back: it was made on a board already) and
+    /// announced to the other side; an entry that fits several moves is asked back, and words
+    /// that are no move are taken as the player's (a command such as "Zeit").
+    Relayed(String),
     /// A command given by key rather than by voice.
     Command(Command),
     /// An arbiter's entry.

@@ -49,7 +49,7 @@ use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rf
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
 use crate::session::{DoubtfulDowntime, JournalCheck, Session, check_journal, is_journal_file};
-use crate::typed::{Typed, typed_line};
+use crate::typed::{Typed, typed_line, typed_relay_line};
 use crate::vocab::Vocab;
 
 /// The settings of `play` and `relay`.
@@ -553,7 +553,11 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         } else {
             select! {
                 recv(lines) -> line => match line {
-                    Ok(Keyboard::Line(line)) => match typed_line(&line, Some(session.assistant())) {
+                    Ok(Keyboard::Line(line)) => match if relay {
+                        typed_relay_line(&line, Some(session.assistant()))
+                    } else {
+                        typed_line(&line, Some(session.assistant()))
+                    } {
                         Typed::Event(e) => Some(e),
                         Typed::Quit => break,
                         Typed::Nothing => {
