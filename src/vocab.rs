@@ -283,16 +283,32 @@ fn role_index(role: Role) -> usize {
 }
 
 /// Lower case with umlauts folded to their two-letter forms (ü = ue, ä = ae, ö = oe, ß = ss),
-/// so that "Läufer", "LÄUFER" and "laeufer" are one word.
+/// so that "Läufer", "LÄUFER" and "laeufer" are one word, and other letters with diacritics
+/// reduced to their base letter ("passé" = "passe"). The one word normaliser: the
+/// interpreter, typed input and the recognizers' grammars all use it.
+///
+/// ```
+/// use rochade::vocab::normalize_word;
+/// assert_eq!(normalize_word("LÄUFER"), "laeufer");
+/// assert_eq!(normalize_word("Straße"), "strasse");
+/// assert_eq!(normalize_word("passé"), "passe");
+/// ```
 pub fn normalize_word(word: &str) -> String {
     let mut out = String::with_capacity(word.len() + 2);
-    for ch in word.chars() {
-        match ch {
-            'ä' | 'Ä' => out.push_str("ae"),
-            'ö' | 'Ö' => out.push_str("oe"),
-            'ü' | 'Ü' => out.push_str("ue"),
-            'ß' | 'ẞ' => out.push_str("ss"),
-            c => out.extend(c.to_lowercase()),
+    for c in word.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'ß' => out.push_str("ss"),
+            'à' | 'á' | 'â' | 'ã' | 'å' => out.push('a'),
+            'ç' => out.push('c'),
+            'è' | 'é' | 'ê' | 'ë' => out.push('e'),
+            'ì' | 'í' | 'î' | 'ï' => out.push('i'),
+            'ñ' => out.push('n'),
+            'ò' | 'ó' | 'ô' | 'õ' => out.push('o'),
+            'ù' | 'ú' | 'û' => out.push('u'),
+            other => out.push(other),
         }
     }
     out

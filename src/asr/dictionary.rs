@@ -19,9 +19,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::OnceLock;
 
-use crate::asr::grammar::fold;
 use crate::lang::Lang;
 use crate::speech::espeak;
+use crate::vocab::normalize_word;
 
 /// The phones of the en-us model (`mdef`), without SIL.
 pub const PHONES: [&str; 39] = [
@@ -35,7 +35,7 @@ const CURATED_EN: &str = include_str!("pronunciations/en.txt");
 
 /// The form of a word pocketsphinx sees: folded to lower-case ASCII letters and digits.
 pub fn token(word: &str) -> String {
-    fold(word)
+    normalize_word(word)
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
         .collect()

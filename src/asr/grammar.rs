@@ -129,33 +129,10 @@ pub fn normalize(text: &str) -> String {
         .join(" ")
 }
 
-/// A word with German umlauts and ß written in two letters (`läufer` → `laeufer`), other
-/// letters with diacritics reduced to their base letter, lower case.
-pub fn fold(word: &str) -> String {
-    let mut out = String::with_capacity(word.len() + 2);
-    for c in word.chars().flat_map(char::to_lowercase) {
-        match c {
-            'ä' => out.push_str("ae"),
-            'ö' => out.push_str("oe"),
-            'ü' => out.push_str("ue"),
-            'ß' => out.push_str("ss"),
-            'à' | 'á' | 'â' | 'ã' | 'å' => out.push('a'),
-            'ç' => out.push('c'),
-            'è' | 'é' | 'ê' | 'ë' => out.push('e'),
-            'ì' | 'í' | 'î' | 'ï' => out.push('i'),
-            'ñ' => out.push('n'),
-            'ò' | 'ó' | 'ô' | 'õ' => out.push('o'),
-            'ù' | 'ú' | 'û' => out.push('u'),
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// The umlaut and two-letter spellings of a word (`läufer`, `laeufer`): what a model's word
 /// list may have instead.
 pub fn spellings(word: &str) -> Vec<String> {
-    let folded = fold(word);
+    let folded = normalize_word(word);
     let restored = folded
         .replace("ae", "ä")
         .replace("oe", "ö")
@@ -179,7 +156,7 @@ fn spelling_variants(vocab: &Vocab) -> BTreeMap<String, Vec<String>> {
         let others: Vec<String> = words
             .iter()
             .filter(|o| *o != word && meaning_of(o) == Some(meaning))
-            .filter(|o| fold(o) != fold(word))
+            .filter(|o| normalize_word(o) != normalize_word(word))
             .cloned()
             .collect();
         if !others.is_empty() {
@@ -194,7 +171,7 @@ fn folded_words(text: &str) -> Vec<String> {
     normalize(text)
         .split(' ')
         .filter(|w| !w.is_empty())
-        .map(fold)
+        .map(normalize_word)
         .collect()
 }
 
@@ -327,7 +304,7 @@ impl Grammar {
     fn learn_spelling(&mut self, text: &str) {
         for word in normalize(text).split(' ').filter(|w| !w.is_empty()) {
             self.spelling
-                .entry(fold(word))
+                .entry(normalize_word(word))
                 .or_insert_with(|| word.to_string());
         }
     }
@@ -830,9 +807,9 @@ mod tests {
     fn normalize_and_fold() {
         assert_eq!(normalize("  Springer, Felix-drei! "), "springer felix drei");
         assert_eq!(
-            fold("Läufer König Züge Straße"),
+            normalize_word("Läufer König Züge Straße"),
             "laeufer koenig zuege strasse"
         );
-        assert_eq!(fold("passé"), "passe");
+        assert_eq!(normalize_word("passé"), "passe");
     }
 }
