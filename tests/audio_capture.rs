@@ -7,17 +7,17 @@ mod support;
 use std::time::Duration;
 
 use rochade::asr::input::{VoiceConfig, VoiceEvent, VoiceInput};
-use rochade::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
+use rochade::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
 use rochade::lang::Lang;
 
 fn grammar() -> Grammar {
     Grammar::from_phrases(
         Lang::De,
         [
-            ("springer felix drei", Meaning::Move("g1f3".into())),
-            ("eva zwei eva vier", Meaning::Move("e2e4".into())),
-            ("kurze rochade", Meaning::Move("e1g1".into())),
-            ("zeit", Meaning::Command("time".into())),
+            ("springer felix drei", PhraseMeaning::Move("g1f3".into())),
+            ("eva zwei eva vier", PhraseMeaning::Move("e2e4".into())),
+            ("kurze rochade", PhraseMeaning::Move("e1g1".into())),
+            ("zeit", PhraseMeaning::Command("time".into())),
         ],
     )
 }
@@ -29,7 +29,7 @@ fn wait_heard(
     let deadline = std::time::Instant::now() + within;
     while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
         match events.recv_timeout(left) {
-            Ok(VoiceEvent::Heard(h)) => return Some(h.best().to_string()),
+            Ok(VoiceEvent::Recognized(h)) => return Some(h.best().to_string()),
             Ok(VoiceEvent::DeviceError(e)) => panic!("device error: {e}"),
             Ok(_) => {}
             Err(_) => return None,

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use rochade::asr::input::{VoiceConfig, VoiceInput};
-use rochade::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
+use rochade::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
 use rochade::lang::Lang;
 
 #[test]
@@ -18,7 +18,8 @@ fn no_microphone_is_an_error_not_a_hang() {
     }
     let rec =
         asr::open(&RecognizerConfig::new(Lang::De, Backend::Pocketsphinx)).expect("pocketsphinx");
-    let grammar = Grammar::from_phrases(Lang::De, [("eva vier", Meaning::Move("e2e4".into()))]);
+    let grammar =
+        Grammar::from_phrases(Lang::De, [("eva vier", PhraseMeaning::Move("e2e4".into()))]);
     let started = Instant::now();
     let result = VoiceInput::start(VoiceConfig::microphone(None), rec, grammar);
     assert!(

@@ -9,7 +9,7 @@
 //! and the grammar's plainest phrasing of every rule means one thing only. German and
 //! English, with the fillers the grammar allows around an utterance.
 use proptest::prelude::*;
-use rochade::asr::grammar::{Grammar, Meaning};
+use rochade::asr::grammar::{Grammar, PhraseMeaning};
 use rochade::interpret::forms::{move_rules, sample_phrase};
 use rochade::interpret::{Interpreter, Reading, uci};
 use rochade::lang::Lang;
@@ -42,7 +42,7 @@ fn check(lang: Lang, seeds: &[usize], picks: &[usize], filler: bool) {
     let grammar = Grammar::for_position(&pos, &vocab);
     let rules = move_rules(&pos, &mv, &vocab);
     assert!(!rules.is_empty(), "no rule for {} in {pos:?}", uci(&mv));
-    let want = Meaning::Move(uci(&mv));
+    let want = PhraseMeaning::Move(uci(&mv));
     for (r, rule) in rules.iter().enumerate() {
         let mut k = r;
         let mut pick = |n: usize| {

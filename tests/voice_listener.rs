@@ -5,7 +5,7 @@ use std::time::Duration;
 use rochade::asr::input::{
     AudioSource, ListenConfig, Listener, NOISY_MOVE_CONFIDENCE, VoiceConfig, VoiceEvent, VoiceInput,
 };
-use rochade::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
+use rochade::asr::{self, Backend, Grammar, PhraseMeaning, Recognizer, RecognizerConfig};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize};
@@ -37,13 +37,13 @@ fn grammar() -> Grammar {
     Grammar::from_phrases(
         Lang::De,
         [
-            ("springer felix drei", Meaning::Move("g1f3".into())),
-            ("eva vier", Meaning::Move("e2e4".into())),
-            ("eva zwei eva vier", Meaning::Move("e2e4".into())),
-            ("david acht", Meaning::Move("d7d8q".into())),
-            ("david acht dame", Meaning::Move("d7d8q".into())),
-            ("david acht springer", Meaning::Move("d7d8n".into())),
-            ("zeit", Meaning::Command("time".into())),
+            ("springer felix drei", PhraseMeaning::Move("g1f3".into())),
+            ("eva vier", PhraseMeaning::Move("e2e4".into())),
+            ("eva zwei eva vier", PhraseMeaning::Move("e2e4".into())),
+            ("david acht", PhraseMeaning::Move("d7d8q".into())),
+            ("david acht dame", PhraseMeaning::Move("d7d8q".into())),
+            ("david acht springer", PhraseMeaning::Move("d7d8n".into())),
+            ("zeit", PhraseMeaning::Command("time".into())),
         ],
     )
 }
@@ -55,11 +55,11 @@ fn recognizer(g: &Grammar) -> Box<dyn Recognizer> {
     r
 }
 
-fn heard(events: &[VoiceEvent]) -> Vec<&rochade::asr::input::Heard> {
+fn heard(events: &[VoiceEvent]) -> Vec<&rochade::asr::input::Recognized> {
     events
         .iter()
         .filter_map(|e| match e {
-            VoiceEvent::Heard(h) => Some(h),
+            VoiceEvent::Recognized(h) => Some(h),
             _ => None,
         })
         .collect()
@@ -156,7 +156,7 @@ fn the_moves_of_a_position_are_committed_early_even_when_the_partial_result_lags
             let waited = h.committed_ms - h.speech_end_ms;
             let right = g
                 .meanings(h.best())
-                .is_some_and(|m| m.len() == 1 && m.contains(&Meaning::Move(uci.into())));
+                .is_some_and(|m| m.len() == 1 && m.contains(&PhraseMeaning::Move(uci.into())));
             if !h.early || waited >= config.end_silence_ms {
                 late.push(format!("{voice} {words}: {} after {waited} ms", h.best()));
             }
@@ -310,14 +310,14 @@ fn voice_input_runs_on_its_threads_and_takes_new_grammars() {
     let mut seen = Vec::new();
     let mut answers_sent = false;
     while let Ok(event) = events.recv_timeout(Duration::from_secs(10)) {
-        if let VoiceEvent::Heard(h) = &event {
+        if let VoiceEvent::Recognized(h) = &event {
             if !answers_sent {
                 // after the move, only yes/no make sense: the grammar changes between utterances
                 voice.set_grammar(Grammar::from_phrases(
                     Lang::De,
                     [
-                        ("ja", Meaning::Answer("yes".into())),
-                        ("nein", Meaning::Answer("no".into())),
+                        ("ja", PhraseMeaning::Answer("yes".into())),
+                        ("nein", PhraseMeaning::Answer("no".into())),
                     ],
                 ));
                 answers_sent = true;
@@ -351,7 +351,7 @@ fn a_muted_microphone_hears_nothing() {
     let guard = voice.mute_guard();
     let mut heard_any = false;
     while let Ok(event) = events.recv_timeout(Duration::from_secs(10)) {
-        heard_any |= matches!(event, VoiceEvent::Heard(_));
+        heard_any |= matches!(event, VoiceEvent::Recognized(_));
         if event == VoiceEvent::EndOfInput {
             break;
         }

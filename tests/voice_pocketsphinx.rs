@@ -1,6 +1,6 @@
 //! Pocketsphinx recognizes German phrases spoken by espeak-ng voices, with a per-position
 //! phrase list; results come back in the grammar's spelling.
-use rochade::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
+use rochade::asr::{self, Backend, Grammar, PhraseMeaning, Recognizer, RecognizerConfig};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize};
@@ -36,7 +36,7 @@ fn start_grammar() -> Grammar {
         ("hector vier", "h2h4"),
         ("anna vier", "a2a4"),
     ] {
-        g.add(phrase, Meaning::Move(uci.into()));
+        g.add(phrase, PhraseMeaning::Move(uci.into()));
     }
     for (phrase, command) in [
         ("zeit", "time"),
@@ -44,7 +44,7 @@ fn start_grammar() -> Grammar {
         ("korrektur", "correction"),
         ("hilfe", "help"),
     ] {
-        g.add(phrase, Meaning::Command(command.into()));
+        g.add(phrase, PhraseMeaning::Command(command.into()));
     }
     g
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use rochade::asr::vosk::{VoskModel, VoskRecognizer};
-use rochade::asr::{self, AsrError, Backend, Grammar, Meaning, Recognizer};
+use rochade::asr::{self, AsrError, Backend, Grammar, PhraseMeaning, Recognizer};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize};
@@ -51,11 +51,11 @@ fn grammar() -> Grammar {
     Grammar::from_phrases(
         Lang::De,
         [
-            ("안녕하세요", Meaning::Command("hello".into())),
-            ("감사합니다", Meaning::Command("thanks".into())),
-            ("하나 둘 셋", Meaning::Move("a1a3".into())),
-            ("넷 다섯", Meaning::Move("a4a5".into())),
-            ("springer felix drei", Meaning::Move("g1f3".into())),
+            ("안녕하세요", PhraseMeaning::Command("hello".into())),
+            ("감사합니다", PhraseMeaning::Command("thanks".into())),
+            ("하나 둘 셋", PhraseMeaning::Move("a1a3".into())),
+            ("넷 다섯", PhraseMeaning::Move("a4a5".into())),
+            ("springer felix drei", PhraseMeaning::Move("g1f3".into())),
         ],
     )
 }
@@ -91,7 +91,7 @@ fn a_grammar_of_only_unknown_words_is_an_error() {
     let mut rec = VoskRecognizer::new(model, 5);
     let g = Grammar::from_phrases(
         Lang::De,
-        [("springer felix drei", Meaning::Move("g1f3".into()))],
+        [("springer felix drei", PhraseMeaning::Move("g1f3".into()))],
     );
     assert!(matches!(
         rec.set_grammar(&g),

@@ -11,14 +11,14 @@
 //! recognizer can produce word sequences no rule has (Vosk is given only the word list).
 //!
 //! ```
-//! use rochade::asr::grammar::{Grammar, Meaning};
+//! use rochade::asr::grammar::{Grammar, PhraseMeaning};
 //! use rochade::lang::Lang;
 //!
 //! let mut grammar = Grammar::new(Lang::De);
-//! grammar.add("Springer Felix drei", Meaning::Move("g1f3".into()));
-//! grammar.add("Eva vier", Meaning::Move("e2e4".into()));
-//! grammar.add("Eva zwei Eva vier", Meaning::Move("e2e4".into()));
-//! grammar.add("Zeit", Meaning::Command("time".into()));
+//! grammar.add("Springer Felix drei", PhraseMeaning::Move("g1f3".into()));
+//! grammar.add("Eva vier", PhraseMeaning::Move("e2e4".into()));
+//! grammar.add("Eva zwei Eva vier", PhraseMeaning::Move("e2e4".into()));
+//! grammar.add("Zeit", PhraseMeaning::Command("time".into()));
 //! assert!(grammar.contains("springer  FELIX drei"));
 //! // a complete, unambiguous phrase that no longer phrase continues: safe to commit early
 //! assert!(grammar.is_final("springer felix drei"));
@@ -37,7 +37,7 @@ use crate::vocab::{Command, Vocab, normalize_word};
 /// What a phrase means, as far as the recognizer needs to know: enough to tell whether a
 /// partial result is already one complete, unambiguous thing.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Meaning {
+pub enum PhraseMeaning {
     /// A legal move, in UCI.
     Move(String),
     /// A command (`time`, `repeat`, …).
@@ -58,7 +58,7 @@ struct Slot {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Rule {
     slots: Vec<Slot>,
-    meaning: Meaning,
+    meaning: PhraseMeaning,
 }
 
 /// A closed set of utterances with their meanings, as rules.
@@ -232,7 +232,7 @@ impl Grammar {
                 .into_iter()
                 .map(|c| (c.alternatives, c.optional))
                 .collect();
-            grammar.add_rule(&choices, Meaning::Move(uci(&rule.mv)));
+            grammar.add_rule(&choices, PhraseMeaning::Move(uci(&rule.mv)));
         }
         for command in Command::ALL {
             if matches!(command, Command::Yes | Command::No) {
@@ -243,7 +243,7 @@ impl Grammar {
             // turn into, and the interpreter still reads it when typed.
             for (i, phrase) in vocab.command_words(command).iter().enumerate() {
                 if i < 2 || phrase.split_whitespace().count() >= 3 {
-                    grammar.add(phrase, Meaning::Command(command.name().to_string()));
+                    grammar.add(phrase, PhraseMeaning::Command(command.name().to_string()));
                 }
             }
         }
@@ -252,7 +252,7 @@ impl Grammar {
         {
             grammar.add(
                 &phrase,
-                Meaning::Command(Command::Scoresheet.name().to_string()),
+                PhraseMeaning::Command(Command::Scoresheet.name().to_string()),
             );
         }
         grammar.allow_fillers(vocab);
@@ -265,7 +265,7 @@ impl Grammar {
     pub fn for_answers(vocab: &Vocab) -> Grammar {
         let mut grammar = Grammar::new(vocab.lang());
         for phrase in interpret::answer_phrases(vocab) {
-            let meaning = Meaning::Answer(normalize(&phrase));
+            let meaning = PhraseMeaning::Answer(normalize(&phrase));
             grammar.add(&phrase, meaning);
         }
         grammar.allow_fillers(vocab);
@@ -292,7 +292,7 @@ impl Grammar {
     /// A grammar from `(phrase, meaning)` pairs.
     pub fn from_phrases<S: AsRef<str>>(
         lang: Lang,
-        phrases: impl IntoIterator<Item = (S, Meaning)>,
+        phrases: impl IntoIterator<Item = (S, PhraseMeaning)>,
     ) -> Grammar {
         let mut grammar = Grammar::new(lang);
         for (phrase, meaning) in phrases {
@@ -311,7 +311,7 @@ impl Grammar {
 
     /// Adds one fixed phrase; an empty phrase is ignored. The same phrase may carry several
     /// meanings (then it is ambiguous and never committed early).
-    pub fn add(&mut self, phrase: &str, meaning: Meaning) {
+    pub fn add(&mut self, phrase: &str, meaning: PhraseMeaning) {
         if normalize(phrase).is_empty() {
             return;
         }
@@ -320,7 +320,7 @@ impl Grammar {
 
     /// Adds a rule: slots in order, each a list of alternative word sequences and whether it
     /// may be left out. A required slot with no alternative makes no rule.
-    pub fn add_rule(&mut self, choices: &[(Vec<String>, bool)], meaning: Meaning) {
+    pub fn add_rule(&mut self, choices: &[(Vec<String>, bool)], meaning: PhraseMeaning) {
         let mut slots = Vec::with_capacity(choices.len());
         for (alternatives, optional) in choices {
             let mut alts: Vec<Vec<String>> = Vec::new();
@@ -402,7 +402,7 @@ impl Grammar {
     /// The folded words of `text` as a rule takes them, with what they mean there: as they
     /// are, or else without the fillers before and after them ("wie bitte" is a phrase,
     /// "äh Zeit bitte" is "zeit"). The meanings are empty when no rule takes them.
-    fn lookup(&self, text: &str) -> (Vec<String>, BTreeSet<Meaning>) {
+    fn lookup(&self, text: &str) -> (Vec<String>, BTreeSet<PhraseMeaning>) {
         let words = folded_words(text);
         let found = self.meanings_of(&words);
         if !found.is_empty() {
@@ -425,7 +425,7 @@ impl Grammar {
     }
 
     /// What the words mean, when rules take them.
-    fn meanings_of(&self, words: &[String]) -> BTreeSet<Meaning> {
+    fn meanings_of(&self, words: &[String]) -> BTreeSet<PhraseMeaning> {
         if words.is_empty() {
             return BTreeSet::new();
         }
@@ -458,7 +458,7 @@ impl Grammar {
     }
 
     /// What `text` means, if it is an utterance of the grammar.
-    pub fn meanings(&self, text: &str) -> Option<BTreeSet<Meaning>> {
+    pub fn meanings(&self, text: &str) -> Option<BTreeSet<PhraseMeaning>> {
         let (_, found) = self.lookup(text);
         (!found.is_empty()).then_some(found)
     }
@@ -630,16 +630,19 @@ mod tests {
         Grammar::from_phrases(
             Lang::De,
             [
-                ("eva vier", Meaning::Move("e2e4".into())),
-                ("eva zwei eva vier", Meaning::Move("e2e4".into())),
-                ("david acht", Meaning::Move("d7d8q".into())),
-                ("david acht dame", Meaning::Move("d7d8q".into())),
-                ("david acht springer", Meaning::Move("d7d8n".into())),
-                ("turm hector acht", Meaning::Move("h1h8".into())),
-                ("turm hector acht schach", Meaning::Move("h1h8".into())),
-                ("läufer david drei", Meaning::Move("f1d3".into())),
-                ("springer david zwei", Meaning::Move("b1d2".into())),
-                ("springer david zwei", Meaning::Move("f3d2".into())),
+                ("eva vier", PhraseMeaning::Move("e2e4".into())),
+                ("eva zwei eva vier", PhraseMeaning::Move("e2e4".into())),
+                ("david acht", PhraseMeaning::Move("d7d8q".into())),
+                ("david acht dame", PhraseMeaning::Move("d7d8q".into())),
+                ("david acht springer", PhraseMeaning::Move("d7d8n".into())),
+                ("turm hector acht", PhraseMeaning::Move("h1h8".into())),
+                (
+                    "turm hector acht schach",
+                    PhraseMeaning::Move("h1h8".into()),
+                ),
+                ("läufer david drei", PhraseMeaning::Move("f1d3".into())),
+                ("springer david zwei", PhraseMeaning::Move("b1d2".into())),
+                ("springer david zwei", PhraseMeaning::Move("f3d2".into())),
             ],
         )
     }
@@ -659,7 +662,7 @@ mod tests {
             Some("läufer david drei")
         );
         let rules = g.len();
-        g.add("Laeufer David drei", Meaning::Move("f1d3".into()));
+        g.add("Laeufer David drei", PhraseMeaning::Move("f1d3".into()));
         assert_eq!(g.len(), rules, "the same rule is not added twice");
     }
 
@@ -708,7 +711,7 @@ mod tests {
         assert_eq!(
             g.meanings("springer felix drei")
                 .map(|m| m.iter().next().cloned()),
-            Some(Some(Meaning::Move("g1f3".into())))
+            Some(Some(PhraseMeaning::Move("g1f3".into())))
         );
         assert!(g.contains("eva zwei eva vier"));
         assert!(g.contains("zeit"));

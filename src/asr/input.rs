@@ -5,15 +5,15 @@
 //! own thread behind a capture stream, for `rochade play`:
 //!
 //! ```no_run
-//! use rochade::asr::{self, input::{VoiceInput, VoiceConfig, VoiceEvent}, Grammar, Meaning};
+//! use rochade::asr::{self, input::{VoiceInput, VoiceConfig, VoiceEvent}, Grammar, PhraseMeaning};
 //! use rochade::lang::Lang;
 //!
 //! let recognizer = asr::open(&asr::RecognizerConfig::auto(Lang::De))?;
-//! let grammar = Grammar::from_phrases(Lang::De, [("eva vier", Meaning::Move("e2e4".into()))]);
+//! let grammar = Grammar::from_phrases(Lang::De, [("eva vier", PhraseMeaning::Move("e2e4".into()))]);
 //! let (voice, events) = VoiceInput::start(VoiceConfig::microphone(None), recognizer, grammar)?;
 //! for event in events.iter() {
 //!     match event {
-//!         VoiceEvent::Heard(heard) => {
+//!         VoiceEvent::Recognized(heard) => {
 //!             println!("heard {:?}", heard.alternatives);
 //!             // rebuild the grammar for the new position off the audio path:
 //!             // voice.set_grammar(next_grammar);
@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::grammar::{Grammar, Meaning, Recognition};
+use super::grammar::{Grammar, PhraseMeaning, Recognition};
 use super::{AsrError, Backend, GrammarReport, Recognizer};
 use crate::audio::capture::{self, CaptureEvent, MuteGuard, MuteSwitch};
 use crate::audio::endpoint::{EndpointConfig, Endpointer};
@@ -95,9 +95,10 @@ impl Default for ListenConfig {
 /// were as sure as 60 right ones. Commands keep theirs: "ja" must still be heard.
 pub const NOISY_MOVE_CONFIDENCE: f32 = 0.5;
 
-/// One recognized utterance.
+/// One recognized utterance: the recognizer's n-best result with its audio and timing.
+/// What the assistant then hears of it is an `assistant::protocol::Heard`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Heard {
+pub struct Recognized {
     /// The n-best list for the interpreter, best first: `(text, confidence)`.
     pub alternatives: Vec<(String, f32)>,
     /// Whether the alternatives are phrases of the grammar (otherwise the raw result).
@@ -119,7 +120,7 @@ pub struct Heard {
     pub fit: Option<super::AcousticFit>,
 }
 
-impl Heard {
+impl Recognized {
     /// The best text, or "" when nothing was recognized.
     pub fn best(&self) -> &str {
         self.alternatives
@@ -139,7 +140,8 @@ pub enum VoiceEvent {
         text: String,
         at_ms: u64,
     },
-    Heard(Heard),
+    /// An utterance ended and was recognized.
+    Recognized(Recognized),
     /// A grammar was compiled; `warning` names words the recognizer cannot hear.
     GrammarSet {
         report: GrammarReport,
@@ -483,16 +485,15 @@ impl Listener {
         let mut alternatives = recognition.pairs();
         if self.noisy() {
             for (text, confidence) in &mut alternatives {
-                let only_moves = self
-                    .grammar
-                    .meanings(text)
-                    .is_some_and(|meanings| meanings.iter().all(|m| matches!(m, Meaning::Move(_))));
+                let only_moves = self.grammar.meanings(text).is_some_and(|meanings| {
+                    meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_)))
+                });
                 if only_moves {
                     *confidence = confidence.min(NOISY_MOVE_CONFIDENCE);
                 }
             }
         }
-        let heard = VoiceEvent::Heard(Heard {
+        let heard = VoiceEvent::Recognized(Recognized {
             alternatives,
             in_grammar: recognition.in_grammar,
             samples: std::mem::take(&mut self.utterance),

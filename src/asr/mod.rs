@@ -7,13 +7,13 @@
 //! against the grammar. [`input::VoiceInput`] runs a recognizer behind a microphone.
 //!
 //! ```no_run
-//! use rochade::asr::{self, grammar::{Grammar, Meaning}, Backend};
+//! use rochade::asr::{self, grammar::{Grammar, PhraseMeaning}, Backend};
 //! use rochade::lang::Lang;
 //!
 //! let mut recognizer = asr::open(&asr::RecognizerConfig::new(Lang::De, Backend::Pocketsphinx))?;
 //! let grammar = Grammar::from_phrases(Lang::De, [
-//!     ("springer felix drei", Meaning::Move("g1f3".into())),
-//!     ("eva zwei eva vier", Meaning::Move("e2e4".into())),
+//!     ("springer felix drei", PhraseMeaning::Move("g1f3".into())),
+//!     ("eva zwei eva vier", PhraseMeaning::Move("e2e4".into())),
 //! ]);
 //! recognizer.set_grammar(&grammar)?;
 //! let samples = rochade::audio::wav::read_16k_mono("springer.wav".as_ref())?;
@@ -30,7 +30,7 @@ pub mod vosk;
 use std::path::PathBuf;
 
 use crate::lang::Lang;
-pub use grammar::{Alternative, Grammar, Meaning, Recognition};
+pub use grammar::{Alternative, Grammar, PhraseMeaning, Recognition};
 
 /// The sample rate every recognizer takes.
 pub const SAMPLE_RATE: u32 = 16_000;

@@ -589,7 +589,7 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                 },
                 recv(voice_events) -> ev => match ev {
-                    Ok(VoiceEvent::Heard(heard)) => {
+                    Ok(VoiceEvent::Recognized(heard)) => {
                         // an utterance too long for push-to-talk ends by itself
                         talking = false;
                         voice_log(format_args!(

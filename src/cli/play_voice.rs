@@ -10,7 +10,7 @@ use clap::Args;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::asr::input::{VoiceConfig, VoiceEvent, VoiceHandle, VoiceInput};
-use crate::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
+use crate::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
 use crate::assistant::protocol::{About, Listener, Played};
 use crate::assistant::{Assistant, Expecting};
 use crate::audio::capture::MuteSwitch;
@@ -76,7 +76,7 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
     let commands_only = || {
         let mut g = Grammar::new(vocab.lang());
         for (phrase, command) in crate::interpret::command_phrases(vocab) {
-            g.add(&phrase, Meaning::Command(command.name().to_string()));
+            g.add(&phrase, PhraseMeaning::Command(command.name().to_string()));
         }
         g
     };
@@ -88,7 +88,7 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
             let mut g = Grammar::for_position(game.position(), vocab);
             if answers {
                 for phrase in crate::interpret::answer_phrases(vocab) {
-                    let meaning = Meaning::Answer(asr::grammar::normalize(&phrase));
+                    let meaning = PhraseMeaning::Answer(asr::grammar::normalize(&phrase));
                     g.add(&phrase, meaning);
                 }
             }
@@ -97,11 +97,11 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
         Expecting::Answer { phrases } => {
             let mut g = Grammar::for_answers(vocab);
             for p in phrases {
-                let meaning = Meaning::Answer(p.clone());
+                let meaning = PhraseMeaning::Answer(p.clone());
                 g.add(&p, meaning);
             }
             for (phrase, command) in crate::interpret::command_phrases(vocab) {
-                g.add(&phrase, Meaning::Command(command.name().to_string()));
+                g.add(&phrase, PhraseMeaning::Command(command.name().to_string()));
             }
             g
         }
@@ -112,7 +112,7 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
             for phrase in crate::interpret::scoresheet_phrases(vocab, moves) {
                 g.add(
                     &phrase,
-                    Meaning::Command(Command::Scoresheet.name().to_string()),
+                    PhraseMeaning::Command(Command::Scoresheet.name().to_string()),
                 );
             }
             g

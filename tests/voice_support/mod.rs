@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use rochade::asr::{self, Backend, Grammar, Meaning, RecognizerConfig};
+use rochade::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize};
@@ -105,7 +105,7 @@ pub fn recognize_file(path: &Path, lang: Lang, phrases: &[&str]) -> String {
         lang,
         phrases
             .iter()
-            .map(|p| (*p, Meaning::Command(p.to_string()))),
+            .map(|p| (*p, PhraseMeaning::Command(p.to_string()))),
     );
     let mut rec =
         asr::open(&RecognizerConfig::new(lang, Backend::Pocketsphinx)).expect("pocketsphinx");

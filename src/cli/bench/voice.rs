@@ -24,7 +24,7 @@ use clap::Args;
 use shakmaty::{Chess, Move};
 
 use crate::asr::input::{ListenConfig, Listener, VoiceEvent};
-use crate::asr::{self, Backend, Grammar, Meaning, Recognizer, RecognizerConfig};
+use crate::asr::{self, Backend, Grammar, PhraseMeaning, Recognizer, RecognizerConfig};
 use crate::audio::resample::resample;
 use crate::audio::{SAMPLE_RATE, mix_at_snr, rms};
 use crate::interpret::{Interpretation, Interpreter, Reading, spoken_move};
@@ -284,7 +284,7 @@ fn run_voice(
         let mut events = listener.push(recognizer.as_mut(), &audio)?;
         events.extend(listener.finish(recognizer.as_mut())?);
         let heard = events.into_iter().find_map(|e| match e {
-            VoiceEvent::Heard(h) => Some(h),
+            VoiceEvent::Recognized(h) => Some(h),
             _ => None,
         });
         let audio_ms = audio.len() as f64 / per_ms as f64;
@@ -381,7 +381,7 @@ fn korean_grammar(words: &[&str], offset: usize) -> Grammar {
         for j in 0..n {
             if (i + j + offset).is_multiple_of(2) {
                 let phrase = format!("{} {}", words[i], words[j]);
-                grammar.add(&phrase, Meaning::Move(format!("{i}{j}")));
+                grammar.add(&phrase, PhraseMeaning::Move(format!("{i}{j}")));
             }
         }
     }

@@ -34,7 +34,7 @@ mod cases;
 mod sounds;
 
 use super::voice::{LEAD_MS, SetBenchArgs, quantile, read_back, sox_noise, speech_end};
-use crate::asr::input::{Heard, ListenConfig, Listener, VoiceEvent};
+use crate::asr::input::{ListenConfig, Listener, Recognized, VoiceEvent};
 use crate::asr::{self, Backend, Grammar, Recognizer, RecognizerConfig};
 use crate::audio::SAMPLE_RATE;
 use crate::interpret::{Interpreter, Reading};
@@ -123,7 +123,7 @@ impl Ear {
         position: &Chess,
         vocab: &Vocab,
         audio: &[i16],
-    ) -> anyhow::Result<(Vec<Heard>, f64)> {
+    ) -> anyhow::Result<(Vec<Recognized>, f64)> {
         self.listener.set_grammar(
             self.recognizer.as_mut(),
             Grammar::for_position(position, vocab),
@@ -134,7 +134,7 @@ impl Ear {
         let heard = events
             .into_iter()
             .filter_map(|e| match e {
-                VoiceEvent::Heard(h) => Some(h),
+                VoiceEvent::Recognized(h) => Some(h),
                 _ => None,
             })
             .collect();
