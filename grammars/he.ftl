@@ -64,6 +64,7 @@ draw-offer-before-move = הצעת התיקו שלך הוכרזה. לפי החו�
 opponent-offers-draw = היריב מציע תיקו. קבל, דחה, או בצע את המסע שלך.
 draw-declined = הצעת התיקו נדחתה.
 draw-offer-lapsed = הצעת התיקו פקעה עם המסע.
+draw-offer-declined-by-touch = היריב נגע בכלי: הצעת התיקו שלך נדחתה (סעיף { $article }).
 draw-agreed = תיקו בהסכמה.
 draw-accept-question = לקבל את הצעת התיקו?
 draw-claim-question = לתבוע תיקו?
@@ -108,6 +109,9 @@ time-claim-won = הזמן של היריב נגמר, נתבע
 own-time-lost = הזמן שלך נגמר, היריב תבע
 own-time-draw = הזמן שלך נגמר, אבל היריב כבר לא יכול לתת מט
 no-flag-to-claim = הזמן של השחקן לא נגמר: אין מה לתבוע.
+both-flags-draw = הזמן של שני הצדדים נגמר (סעיף { $article })
+own-flag-down-no-claim = גם הזמן שלך נגמר: אי אפשר לתבוע (סעיף { $article }).
+time-claim-own-flag-down = גם הזמן של התובע נגמר: התביעה אינה תקפה (סעיף { $article }).
 
 ## Touched pieces (D.2.9.e)
 

@@ -137,15 +137,7 @@ impl Live {
             return;
         }
         let rules = self.spec.rules;
-        let kind = match self
-            .clock
-            .as_ref()
-            .map(|c| c.time_control().classify(rules))
-        {
-            Some(Speed::Blitz) => GameKind::Blitz,
-            Some(Speed::Rapid) => GameKind::Rapid,
-            _ => GameKind::Standard,
-        };
+        let kind = self.game_kind();
         let index = usize::from(offender == Color::Black);
         let earlier = self.illegal_moves[index];
         self.illegal_moves[index] = earlier.saturating_add(1);
@@ -339,6 +331,13 @@ impl Live {
             out.push(now, Effect::Error { error: t });
             return;
         };
+        // The player's standing offer is declined when the opponent, having the move, touches
+        // a piece with the intention of moving or capturing it (9.1, the same in every
+        // edition); a touch is reported only as such a touch (4.3, D.2.9.e). Off his move a
+        // touch is no move begun, and the offer stands.
+        let declines = self.draw_offer == Some(self.player)
+            && self.ended.is_none()
+            && self.game.side_to_move() == !self.player;
         let role = self.pos().board().role_at(sq);
         let t = self.words.touch_report_for_arbiter(!self.player, sq, role);
         self.say(
@@ -360,6 +359,13 @@ impl Live {
                 square: sq.to_string(),
             },
         );
+        if declines {
+            self.draw_offer = None;
+            let t = self
+                .words
+                .draw_offer_declined_by_touch(laws::draw_offer_article(self.spec.rules));
+            self.say(out, now, Listener::Player, t, About::Nothing);
+        }
         let _ = self.record.add_claim(
             ClaimKind::Other(self.words.touch_claim(sq)),
             self.player.into(),

@@ -84,6 +84,19 @@ pub fn draw_offer_ends(_edition: RulesEdition) -> &'static [DrawOfferEnd] {
     ]
 }
 
+/// The article that says how long a draw offer stands, among its ends the opponent's touching
+/// a piece with the intention of moving or capturing it: fa 9.1(b), 05 9.1.a, 14 9.1.b,
+/// he 9.1.2.1. 2009 has the 2005 wording and numbering (the sw seed's numbers are shifted, so
+/// the English 2009 number is given).
+pub fn draw_offer_article(edition: RulesEdition) -> &'static str {
+    match edition {
+        RulesEdition::Fide2001 => "9.1(b)",
+        RulesEdition::Fide2005 | RulesEdition::Fide2009 => "9.1.a",
+        RulesEdition::Fide2014 => "9.1.b",
+        RulesEdition::Fide2018 => "9.1.2.1",
+    }
+}
+
 /// What costs a player the right to claim a draw under 9.2 or 9.3 on this move (9.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -119,6 +132,40 @@ pub enum GameKind {
     Standard,
     Rapid,
     Blitz,
+}
+
+/// What a claim on time comes to when the claimant's own flag has fallen too. Rochade's clock
+/// keeps the order of the two flags to the ms, so the "order unknown" case of 6.11 never
+/// arises; what differs by edition is whether the claimant's fallen flag matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnFlagDown {
+    /// The first flag decides: the claim of the side whose flag fell second is upheld under
+    /// 6.9 (standard games in every edition, where the arbiter observes flags, 6.8; rapid and
+    /// blitz from 2018, where he calls them too, he A4.5).
+    FirstFlagDecides,
+    /// Both flags down: the game is drawn (2001 rapid fa B8, 2005 rapid B.9; blitz follows the
+    /// rapid rules, 05 C.2).
+    Draw,
+    /// The claim is not valid: the claimant's own flag must still be up (sw 2009 A5) or his
+    /// time must remain (14 A.4.c). Nothing else ends the game; play goes on.
+    ClaimNotValid,
+}
+
+/// The ruling on a time claim whose claimant's own flag has fallen too, with its article.
+pub fn time_claim_with_own_flag_down(
+    edition: RulesEdition,
+    kind: GameKind,
+) -> (OwnFlagDown, &'static str) {
+    use RulesEdition::*;
+    match (edition, kind) {
+        (_, GameKind::Standard) => (OwnFlagDown::FirstFlagDecides, flag_fall_article(edition)),
+        (Fide2001, _) => (OwnFlagDown::Draw, "B8"),
+        (Fide2005, _) => (OwnFlagDown::Draw, "B.9"),
+        (Fide2009, _) => (OwnFlagDown::ClaimNotValid, "A5"),
+        (Fide2014, _) => (OwnFlagDown::ClaimNotValid, "A.4.c"),
+        (Fide2018, _) => (OwnFlagDown::FirstFlagDecides, "A4.5"),
+    }
 }
 
 /// For rapid and blitz under the 2014 and 2018 Laws: whether the Competition Rules apply
@@ -280,6 +327,41 @@ mod tests {
         let full = illegal_move_ruling(Fide2014, GameKind::Rapid, Supervision::Full, 0);
         assert_eq!(full.penalty, IllegalMovePenalty::ExtraTimeForOpponent);
         assert!(!full.only_before_opponent_moves);
+    }
+
+    #[test]
+    fn both_flags_by_edition_and_speed() {
+        use OwnFlagDown::*;
+        let cases = [
+            (Fide2001, GameKind::Rapid, Draw, "B8"),
+            (Fide2001, GameKind::Blitz, Draw, "B8"),
+            (Fide2005, GameKind::Rapid, Draw, "B.9"),
+            (Fide2005, GameKind::Blitz, Draw, "B.9"),
+            (Fide2009, GameKind::Rapid, ClaimNotValid, "A5"),
+            (Fide2014, GameKind::Blitz, ClaimNotValid, "A.4.c"),
+            (Fide2018, GameKind::Rapid, FirstFlagDecides, "A4.5"),
+            (Fide2005, GameKind::Standard, FirstFlagDecides, "6.10"),
+            (Fide2014, GameKind::Standard, FirstFlagDecides, "6.9"),
+        ];
+        for (edition, kind, ruling, article) in cases {
+            assert_eq!(
+                time_claim_with_own_flag_down(edition, kind),
+                (ruling, article),
+                "{edition} {kind:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn draw_offer_articles_by_edition() {
+        assert_eq!(draw_offer_article(Fide2001), "9.1(b)");
+        assert_eq!(draw_offer_article(Fide2005), "9.1.a");
+        assert_eq!(draw_offer_article(Fide2014), "9.1.b");
+        assert_eq!(draw_offer_article(Fide2018), "9.1.2.1");
+        // The touch ends an offer in every edition.
+        for edition in [Fide2001, Fide2005, Fide2009, Fide2014, Fide2018] {
+            assert!(draw_offer_ends(edition).contains(&DrawOfferEnd::DeclinedByTouchingAPiece));
+        }
     }
 
     #[test]
