@@ -97,6 +97,14 @@ pub fn draw_offer_article(edition: RulesEdition) -> &'static str {
     }
 }
 
+/// Whether the scoresheet writes "e.p." after an en passant capture (exd6 e.p.). The 2001 and
+/// 2005 Laws add it (fa E8, 05 E.9: "En passant adds e.p."), and so does 2009 (sw "ep"); from
+/// 2014 it "may" be appended (14 C.10, "the last four are optional", C.14) and the 2018 text
+/// leaves it out (he C9): Rochade then writes the move as PGN does, without it.
+pub fn en_passant_marked(edition: RulesEdition) -> bool {
+    edition <= RulesEdition::Fide2009
+}
+
 /// What costs a player the right to claim a draw under 9.2 or 9.3 on this move (9.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -350,6 +358,15 @@ mod tests {
                 "{edition} {kind:?}"
             );
         }
+    }
+
+    #[test]
+    fn en_passant_written_until_2009() {
+        assert!(en_passant_marked(Fide2001));
+        assert!(en_passant_marked(Fide2005));
+        assert!(en_passant_marked(Fide2009));
+        assert!(!en_passant_marked(Fide2014));
+        assert!(!en_passant_marked(Fide2018));
     }
 
     #[test]

@@ -441,6 +441,26 @@ impl Record {
         Ok((positions, moves))
     }
 
+    /// For each move (index 0 = ply 1), whether it captured en passant; empty when the moves
+    /// do not replay (a sheet is still written, only without the marks).
+    pub fn en_passant_moves(&self) -> Vec<bool> {
+        match self.replay() {
+            Ok((_, moves)) => moves.iter().map(|m| m.is_en_passant()).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Whether the sheets write "e.p." after an en passant capture: the record's edition asks
+    /// for it ([`crate::game::laws::en_passant_marked`]). A record without an edition (a PGN
+    /// from elsewhere) follows the current Laws, which do not.
+    pub fn marks_en_passant(&self) -> bool {
+        self.headers
+            .rules_edition
+            .as_deref()
+            .and_then(|name| name.parse::<crate::rules::RulesEdition>().ok())
+            .is_some_and(crate::game::laws::en_passant_marked)
+    }
+
     /// The position after `ply` half-moves (0 = the start).
     pub fn position_after(&self, ply: usize) -> Result<Chess, RecordError> {
         let (positions, _) = self.replay()?;

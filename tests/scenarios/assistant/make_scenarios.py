@@ -2304,6 +2304,25 @@ def flags_by_edition():
     s.end(at + 2000, "0-1", "time")
 
 
+def en_passant_on_the_sheet():
+    # fa E8, 05 E.9: "exd6 e.p."; 14 C.10 "may" append it, 2018 (he C9) has no e.p.: the PGN keeps
+    # the SAN and carries the mark in the move's comment where the edition writes it.
+    fen = "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
+    for name, rules, marked, article in (
+            ("scoresheet-en-passant-2005", "fide-2005", True, "E.9 (2005: e.p. written)"),
+            ("scoresheet-en-passant-2018", None, False, "C9 (2018: no e.p.)")):
+        shows = ("fide-2005: the en passant capture is written \"exd6\" with \"e.p.\" in the "
+                 "PGN comment" if marked else
+                 "fide-2018: the en passant capture is written \"exd6\", without \"e.p.\"")
+        s = Scenario(name, article, shows, fen=fen, rules=rules,
+                     pgn_contains=["3. exd6 {e.p.}"] if marked else ["3. exd6"],
+                     pgn_absent=[] if marked else ["e.p."])
+        s.opponent_move(500, "d5")
+        board = chess.Board(s.board.fen())
+        assert board.is_en_passant(board.parse_san("exd6"))
+        s.player_move(1000, "exd6")
+
+
 # ===== main ==================================================================================
 
 def main():
