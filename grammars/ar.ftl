@@ -149,6 +149,7 @@ time-changed = غيّر الحكم الوقت. { $report }
 position-reset = أعاد الحكم الوضع إلى ما بعد النقلة { $moves }: { $last }.
 position-reset-to-start = أعاد الحكم الوضع إلى البداية.
 arbiter-result = قرار الحكم: { $result }. { $reason }
+result-forfeit = بلا لعب
 not-in-tournament = هذا غير مسموح في وضع البطولة.
 journal-failed = تحذير: لا يمكن كتابة سجل المباراة ({ $why }). لم يُنفذ الإدخال.
 error-unknown-result = نتيجة غير معروفة { $result }: المتوقع 1-0 أو 0-1 أو 1/2-1/2

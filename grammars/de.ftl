@@ -141,6 +141,7 @@ time-changed = Der Schiedsrichter hat die Zeit geändert. { $report }
 position-reset = Der Schiedsrichter hat die Stellung zurückgesetzt, nach Zug { $moves }: { $last }.
 position-reset-to-start = Der Schiedsrichter hat die Stellung auf den Anfang zurückgesetzt.
 arbiter-result = Entscheidung des Schiedsrichters: { $result }. { $reason }
+result-forfeit = Kampflos
 not-in-tournament = Das ist im Turniermodus nicht erlaubt.
 journal-failed = Achtung: das Spielprotokoll kann nicht geschrieben werden ({ $why }). Die Eingabe ist nicht ausgeführt.
 error-unknown-result = unbekanntes Ergebnis { $result }: erwartet 1-0, 0-1 oder 1/2-1/2

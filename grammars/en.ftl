@@ -136,6 +136,7 @@ time-changed = The arbiter changed the time. { $report }
 position-reset = The arbiter reset the position to after move { $moves }: { $last }.
 position-reset-to-start = The arbiter reset the position to the start.
 arbiter-result = The arbiter's decision: { $result }. { $reason }
+result-forfeit = By forfeit
 not-in-tournament = That is not allowed in tournament mode.
 journal-failed = Warning: the game journal cannot be written ({ $why }). The input was not carried out.
 error-unknown-result = unknown result { $result }: expected 1-0, 0-1 or 1/2-1/2

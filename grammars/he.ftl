@@ -149,6 +149,7 @@ time-changed = השופט שינה את הזמן. { $report }
 position-reset = השופט החזיר את העמדה לאחר מסע { $moves }: { $last }.
 position-reset-to-start = השופט החזיר את העמדה להתחלה.
 arbiter-result = החלטת השופט: { $result }. { $reason }
+result-forfeit = ללא משחק
 not-in-tournament = זה אסור במצב תחרות.
 journal-failed = אזהרה: אי אפשר לכתוב את יומן הקרב ({ $why }). הקלט לא בוצע.
 error-unknown-result = תוצאה לא ידועה { $result }: צפוי 1-0, 0-1 או 1/2-1/2

@@ -109,9 +109,27 @@ impl Live {
                 self.check_end(now, out);
             }
             ArbiterAction::Result { result, reason } => {
+                // A forfeit (14 glossary: "+/-", "-/+") is entered as its mark, or as a win
+                // whose reason starts with "forfeit" or "kampflos".
+                let first_word = reason
+                    .split_whitespace()
+                    .next()
+                    .map(|w| w.trim_end_matches([',', '.', ':', ';']).to_lowercase());
+                let mut forfeit = matches!(
+                    first_word.as_deref(),
+                    Some("forfeit" | "kampflos" | "+/-" | "-/+")
+                );
                 let r = match result.trim() {
                     "1-0" => GameResult::WhiteWins,
                     "0-1" => GameResult::BlackWins,
+                    "+/-" => {
+                        forfeit = true;
+                        GameResult::WhiteWins
+                    }
+                    "-/+" => {
+                        forfeit = true;
+                        GameResult::BlackWins
+                    }
                     "1/2-1/2" | "½-½" | "=" => GameResult::Draw,
                     other => {
                         out.push(
@@ -123,8 +141,24 @@ impl Live {
                         return;
                     }
                 };
-                let words = self.words.arbiter_result(r.as_str(), reason);
-                self.end_game(r, &words, EndCause::Arbiter(reason.clone()), now, out);
+                // A drawn game has no forfeit form (-/- is both players losing).
+                let forfeit = forfeit && r != GameResult::Draw;
+                let said = if forfeit && reason.trim().is_empty() {
+                    self.words.forfeit()
+                } else {
+                    reason.clone()
+                };
+                let words = self.words.arbiter_result(r.as_str(), &said);
+                // The `end` effect keeps the arbiter's words; a bare "+/-" says "forfeit".
+                let key = if forfeit && reason.trim().is_empty() {
+                    "forfeit".to_string()
+                } else {
+                    reason.clone()
+                };
+                self.end_game(r, &words, EndCause::Arbiter(key), now, out);
+                if forfeit && self.ended.is_some() {
+                    self.record.forfeit = true;
+                }
             }
         }
     }

@@ -707,6 +707,11 @@ impl Words {
         }
     }
 
+    /// "kampflos": a forfeit result entered without other words.
+    pub fn forfeit(&self) -> String {
+        self.msg("result-forfeit")
+    }
+
     pub fn arbiter_result(&self, result: &str, reason: &str) -> String {
         self.msg_with(
             "arbiter-result",

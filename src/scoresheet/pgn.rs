@@ -197,6 +197,10 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
     if let Some(sealed) = &record.sealed {
         units.push(sealed_comment(sealed, reveal_sealed, &words));
     }
+    // PGN has no forfeit result: the points stand in the result, the mark in a comment.
+    if let Some(mark) = record.forfeit_mark() {
+        units.push(format!("{{{mark}}}"));
+    }
     units.push(record.result.pgn().to_string());
 
     // Lines of at most 79 characters, as the PGN export format asks.
@@ -425,6 +429,11 @@ impl Visitor for RecordVisitor {
             return ControlFlow::Continue(());
         }
         let text = String::from_utf8_lossy(comment.as_bytes());
+        if matches!(text.trim(), "+/-" | "-/+") {
+            // The forfeit mark this module writes before the result (the points are in it).
+            b.record.forfeit = true;
+            return ControlFlow::Continue(());
+        }
         let mover = !b.pos.turn();
         if let Some(entry) = b.record.moves.last_mut() {
             if let Some(ms) = parse_clock_comment(&text) {
@@ -556,6 +565,31 @@ mod tests {
         let new = pgn_under("fide-2018");
         assert!(new.contains("3. exd6 *"), "{new}");
         assert!(!new.contains("e.p."), "{new}");
+    }
+
+    /// A forfeit: "1-0" in the result, the reason in Termination, "{+/-}" before the result,
+    /// read back as a forfeit.
+    #[test]
+    fn forfeit_keeps_its_mark() {
+        let mut record = Record::default();
+        record.finish(GameResult::WhiteWins, "Black did not appear");
+        record.forfeit = true;
+        let pgn = write(&record, false, Lang::En);
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[Termination \"Black did not appear\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("{+/-} 1-0"), "{pgn}");
+        let back = read(&pgn, 1).unwrap();
+        assert!(back.forfeit);
+        assert_eq!(back.result, GameResult::WhiteWins);
+        assert_eq!(back.forfeit_mark(), Some("+/-"));
+        let sheet = crate::scoresheet::text::write(&back, false, Lang::En);
+        assert!(
+            sheet.contains("Result:  +/-  1-0  (Black did not appear)"),
+            "{sheet}"
+        );
     }
 
     #[test]

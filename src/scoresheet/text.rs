@@ -173,7 +173,11 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
     let result = match record.result {
         GameResult::Ongoing if record.sealed.is_some() => label("sheet-adjourned"),
         GameResult::Ongoing => label("sheet-in-progress"),
-        other => other.pgn().to_string(),
+        // A forfeit is written "+/-" or "-/+" (14 glossary), the points after it.
+        other => match record.forfeit_mark() {
+            Some(mark) => format!("{mark}  {}", other.pgn()),
+            None => other.pgn().to_string(),
+        },
     };
     let result_label = label("sheet-result");
     match &record.result_reason {

@@ -2323,6 +2323,30 @@ def en_passant_on_the_sheet():
         s.player_move(1000, "exd6")
 
 
+def forfeit_results():
+    # 14 glossary: forfeits are written +/-, -/+; 05 11.1 / 14 10.1: a win by forfeit scores 1.
+    # The arbiter enters them; PGN has only 1-0/0-1, so the mark goes into a comment.
+    s = Scenario("arbiter-forfeit-kampflos", "10.1, 14 glossary (forfeit +/-)",
+                 "the arbiter enters \"1-0 kampflos …\": the game ends 1-0, the player hears the "
+                 "decision with its words, the PGN has the result 1-0, the reason and \"{+/-}\"",
+                 time_control="600+0",
+                 pgn_contains=['[Result "1-0"]', "{+/-} 1-0", "kampflos, Schwarz nicht erschienen"])
+    reason = "kampflos, Schwarz nicht erschienen"
+    s.ev(5000, arbiter={"result": {"result": "1-0", "reason": reason}})
+    s.end(5000, "1-0", reason)
+    s.say(5000, "player", text=f"Entscheidung des Schiedsrichters: eins zu null für Weiß. {reason}. "
+          "Sie haben gewonnen.")
+    s = Scenario("arbiter-forfeit-mark-english", "10.1, 14 glossary (forfeit -/+)",
+                 "English: the arbiter enters the mark \"-/+\" alone: Black wins by forfeit, the "
+                 "player (Black) hears it, the PGN has 0-1 and \"{-/+}\"",
+                 lang="en", player="black", time_control="600+0",
+                 pgn_contains=['[Result "0-1"]', "{-/+} 0-1"], pgn_absent=["+/-"])
+    s.opponent_move(1000, "e4")
+    s.ev(5000, arbiter={"result": {"result": "-/+", "reason": ""}})
+    s.end(5000, "0-1", "forfeit")
+    s.say(5000, "player", contains="By forfeit. You win.")
+
+
 # ===== main ==================================================================================
 
 def main():
