@@ -175,9 +175,11 @@ impl Live {
         let index = usize::from(offender == Color::Black);
         let earlier = self.illegal_moves[index];
         self.illegal_moves[index] = earlier.saturating_add(1);
-        // An assistant for a blind player plays under the competition rules (A.3/B.3): every
-        // game is recorded, and an arbiter is at hand.
-        let ruling = laws::illegal_move_ruling(rules, kind, Supervision::Full, earlier);
+        // An assistant for a blind player plays under the competition rules (A.3/B.3) unless
+        // the event chose the simplified rules (A.4/B.4, `supervision: limited`). Whether the
+        // opponent has moved since the illegal move (after which it stands under A.4) is the
+        // arbiter's to judge: the illegal move was made on the board, not in Rochade's game.
+        let ruling = laws::illegal_move_ruling(rules, kind, self.spec.supervision, earlier);
         match ruling.penalty {
             IllegalMovePenalty::ExtraTimeForOpponent => self.adjust(
                 Adjustment::IllegalMovePenalty {

@@ -64,7 +64,7 @@ use crate::clock::{
     Adjustment, Clock, ClockEvent, ClockSettings, ClockState, DEFAULT_WARNINGS_MS, TimeControl,
     spoken as time_words,
 };
-use crate::game::laws::{self, GameKind, IllegalMovePenalty, Supervision};
+use crate::game::laws::{self, GameKind, IllegalMovePenalty};
 use crate::game::{EndReason, Game, GameResult, MateAbility};
 use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text, uci};
 use crate::lang::Lang;

@@ -180,10 +180,12 @@ pub fn time_claim_with_own_flag_down(
 /// (one arbiter for at most three rapid games, or one per blitz game, every game recorded:
 /// 14 A.3/B.3, he A3.1/B3.1) or the simplified rules of A.4/B.4. Ignored for standard
 /// games and for the older editions, whose extracts know only the appendix rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Supervision {
-    /// The Competition Rules apply (A.3/B.3).
+    /// The Competition Rules apply (A.3/B.3). The default: an assistant's game is recorded
+    /// and has an arbiter at hand.
+    #[default]
     Full,
     /// The simplified rapid and blitz rules apply (A.4/B.4).
     Limited,

@@ -2347,6 +2347,41 @@ def forfeit_results():
     s.say(5000, "player", contains="By forfeit. You win.")
 
 
+def rapid_illegal_moves_by_supervision():
+    # 14 A.4.b: under the simplified rules (A.4, chosen by the event, A.5) the first completed
+    # illegal move loses, a draw if the opponent cannot mate; under the Competition Rules (A.3)
+    # 7.5.b applies: two minutes. 15 minutes is rapid under 14 A.1.
+    s = Scenario("arbiter-illegal-move-2014-rapid-limited", "A.4.b (2014 rapid under A.4)",
+                 "fide-2014 rapid with supervision limited: the opponent's first illegal move "
+                 "loses the game (A.4.b)",
+                 rules="fide-2014", time_control="900+0", extra={"supervision": "limited"})
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.end(5000, "1-0", "illegal moves")
+    s.say(5000, "player", text="Regelwidrige Züge von Schwarz (Artikel A.4.b). Sie haben gewonnen.")
+
+    s = Scenario("arbiter-illegal-move-2014-rapid-limited-cannot-mate",
+                 "A.4.b (2014 rapid under A.4: draw if the opponent cannot mate)",
+                 "fide-2014 rapid with supervision limited: the opponent's first illegal move, "
+                 "but the player has a bare king: a draw",
+                 rules="fide-2014", fen="4k3/8/8/8/8/8/8/q3K3 w - - 0 60", time_control="900+0",
+                 extra={"supervision": "limited"})
+    assert chess.Board("4k3/8/8/8/8/8/8/q3K3 w - - 0 60").has_insufficient_material(chess.WHITE)
+    s.player_move(1000, "Kf2")
+    penalty(s, 2000, "black")
+    s.end(2000, "1/2-1/2", "illegal moves, but the opponent cannot mate")
+
+    s = Scenario("arbiter-illegal-move-2014-rapid-full", "7.5.b, A.3 (2014 rapid, full supervision)",
+                 "fide-2014 rapid under the Competition Rules (the default): the opponent's first "
+                 "illegal move gives the player two minutes, the game goes on",
+                 rules="fide-2014", time_control="900+0")
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.clock.add("white", 120000, 5000)
+    s.clock_now(5000)
+    s.absent({"kind": "end"})
+
+
 # ===== main ==================================================================================
 
 def main():
