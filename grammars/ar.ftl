@@ -64,6 +64,7 @@ draw-offer-before-move = أُعلن عرض التعادل. حسب القواني
 opponent-offers-draw = المنافس يعرض التعادل. اقبله أو ارفضه أو العب نقلتك.
 draw-declined = رُفض عرض التعادل.
 draw-offer-lapsed = سقط عرض التعادل بالنقلة.
+draw-offer-declined-by-touch = لمس المنافس قطعة: رُفض عرض التعادل (المادة { $article }).
 draw-agreed = تعادل بالاتفاق.
 draw-accept-question = هل تقبل عرض التعادل؟
 draw-claim-question = هل تطالب بالتعادل؟
@@ -108,6 +109,9 @@ time-claim-won = انتهى وقت المنافس، وطُلب ذلك
 own-time-lost = انتهى وقتك، وطلب ذلك المنافس
 own-time-draw = انتهى وقتك، لكن المنافس لا يستطيع تنفيذ كش مات
 no-flag-to-claim = وقت اللاعب لم ينته: لا يوجد ما يُطلب.
+both-flags-draw = انتهى وقت الطرفين كليهما (المادة { $article })
+own-flag-down-no-claim = انتهى وقتك أيضاً: لا يمكن المطالبة (المادة { $article }).
+time-claim-own-flag-down = انتهى وقت المطالِب أيضاً: المطالبة غير صحيحة (المادة { $article }).
 
 ## Touched pieces (D.2.9.e)
 
@@ -145,6 +149,7 @@ time-changed = غيّر الحكم الوقت. { $report }
 position-reset = أعاد الحكم الوضع إلى ما بعد النقلة { $moves }: { $last }.
 position-reset-to-start = أعاد الحكم الوضع إلى البداية.
 arbiter-result = قرار الحكم: { $result }. { $reason }
+result-forfeit = بلا لعب
 not-in-tournament = هذا غير مسموح في وضع البطولة.
 journal-failed = تحذير: لا يمكن كتابة سجل المباراة ({ $why }). لم يُنفذ الإدخال.
 error-unknown-result = نتيجة غير معروفة { $result }: المتوقع 1-0 أو 0-1 أو 1/2-1/2

@@ -57,6 +57,7 @@ draw-offer-before-move = Ihr Remisangebot ist angesagt. Nach den Regeln bietet m
 opponent-offers-draw = Der Gegner bietet Remis an. Sagen Sie Remis zum Annehmen oder Nein zum Ablehnen, oder ziehen Sie.
 draw-declined = Remis abgelehnt.
 draw-offer-lapsed = Das Remisangebot ist mit dem Zug erloschen.
+draw-offer-declined-by-touch = Der Gegner hat eine Figur berührt: Ihr Remisangebot ist abgelehnt (Artikel { $article }).
 draw-agreed = Remis vereinbart.
 draw-accept-question = Remisangebot annehmen? Ja oder nein.
 draw-claim-question = Remis reklamieren? Ja oder nein.
@@ -101,6 +102,9 @@ time-claim-won = Zeitüberschreitung des Gegners, reklamiert
 own-time-lost = Zeitüberschreitung, vom Gegner reklamiert
 own-time-draw = Zeitüberschreitung, aber der Gegner kann nicht mehr mattsetzen
 no-flag-to-claim = Die Zeit des Spielers ist nicht abgelaufen: keine Reklamation möglich.
+both-flags-draw = Beide Fahnen sind gefallen (Artikel { $article })
+own-flag-down-no-claim = Ihre eigene Zeit ist auch abgelaufen: keine Reklamation möglich (Artikel { $article }).
+time-claim-own-flag-down = Die eigene Zeit des Reklamierenden ist auch abgelaufen: die Reklamation ist ungültig (Artikel { $article }).
 
 ## Berührte Figuren (D.2.9.e)
 
@@ -137,6 +141,7 @@ time-changed = Der Schiedsrichter hat die Zeit geändert. { $report }
 position-reset = Der Schiedsrichter hat die Stellung zurückgesetzt, nach Zug { $moves }: { $last }.
 position-reset-to-start = Der Schiedsrichter hat die Stellung auf den Anfang zurückgesetzt.
 arbiter-result = Entscheidung des Schiedsrichters: { $result }. { $reason }
+result-forfeit = Kampflos
 not-in-tournament = Das ist im Turniermodus nicht erlaubt.
 journal-failed = Achtung: das Spielprotokoll kann nicht geschrieben werden ({ $why }). Die Eingabe ist nicht ausgeführt.
 error-unknown-result = unbekanntes Ergebnis { $result }: erwartet 1-0, 0-1 oder 1/2-1/2

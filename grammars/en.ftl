@@ -56,6 +56,7 @@ draw-offer-before-move = Your draw offer is announced. By the Laws a draw is off
 opponent-offers-draw = Your opponent offers a draw. Say draw to accept, no to decline, or make your move.
 draw-declined = Draw declined.
 draw-offer-lapsed = The draw offer lapsed with the move.
+draw-offer-declined-by-touch = Your opponent touched a piece: your draw offer is declined (Article { $article }).
 draw-agreed = Draw agreed.
 draw-accept-question = Accept the draw offer? Yes or no.
 draw-claim-question = Claim a draw? Yes or no.
@@ -100,6 +101,9 @@ time-claim-won = your opponent's time is up, claimed
 own-time-lost = your time is up, claimed by your opponent
 own-time-draw = your time is up, but your opponent can no longer checkmate
 no-flag-to-claim = The player's time is not up: there is nothing to claim.
+both-flags-draw = Both flags have fallen (Article { $article })
+own-flag-down-no-claim = Your own time is up too: no claim is possible (Article { $article }).
+time-claim-own-flag-down = The claimant's own time is up too: the claim is not valid (Article { $article }).
 
 ## Touched pieces (D.2.9.e)
 
@@ -132,6 +136,7 @@ time-changed = The arbiter changed the time. { $report }
 position-reset = The arbiter reset the position to after move { $moves }: { $last }.
 position-reset-to-start = The arbiter reset the position to the start.
 arbiter-result = The arbiter's decision: { $result }. { $reason }
+result-forfeit = By forfeit
 not-in-tournament = That is not allowed in tournament mode.
 journal-failed = Warning: the game journal cannot be written ({ $why }). The input was not carried out.
 error-unknown-result = unknown result { $result }: expected 1-0, 0-1 or 1/2-1/2

@@ -64,6 +64,7 @@ draw-offer-before-move = הצעת התיקו שלך הוכרזה. לפי החו�
 opponent-offers-draw = היריב מציע תיקו. קבל, דחה, או בצע את המסע שלך.
 draw-declined = הצעת התיקו נדחתה.
 draw-offer-lapsed = הצעת התיקו פקעה עם המסע.
+draw-offer-declined-by-touch = היריב נגע בכלי: הצעת התיקו שלך נדחתה (סעיף { $article }).
 draw-agreed = תיקו בהסכמה.
 draw-accept-question = לקבל את הצעת התיקו?
 draw-claim-question = לתבוע תיקו?
@@ -108,6 +109,9 @@ time-claim-won = הזמן של היריב נגמר, נתבע
 own-time-lost = הזמן שלך נגמר, היריב תבע
 own-time-draw = הזמן שלך נגמר, אבל היריב כבר לא יכול לתת מט
 no-flag-to-claim = הזמן של השחקן לא נגמר: אין מה לתבוע.
+both-flags-draw = הזמן של שני הצדדים נגמר (סעיף { $article })
+own-flag-down-no-claim = גם הזמן שלך נגמר: אי אפשר לתבוע (סעיף { $article }).
+time-claim-own-flag-down = גם הזמן של התובע נגמר: התביעה אינה תקפה (סעיף { $article }).
 
 ## Touched pieces (D.2.9.e)
 
@@ -145,6 +149,7 @@ time-changed = השופט שינה את הזמן. { $report }
 position-reset = השופט החזיר את העמדה לאחר מסע { $moves }: { $last }.
 position-reset-to-start = השופט החזיר את העמדה להתחלה.
 arbiter-result = החלטת השופט: { $result }. { $reason }
+result-forfeit = ללא משחק
 not-in-tournament = זה אסור במצב תחרות.
 journal-failed = אזהרה: אי אפשר לכתוב את יומן הקרב ({ $why }). הקלט לא בוצע.
 error-unknown-result = תוצאה לא ידועה { $result }: צפוי 1-0, 0-1 או 1/2-1/2

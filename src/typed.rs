@@ -11,7 +11,8 @@
 //!   seconds; `!zeit schwarz -60` removes), `!uhren 3600 3540` (set both, seconds), `!zuege
 //!   weiss 40`, `!strafe schwarz` (illegal-move penalty for the offender's opponent),
 //!   `!zurueck 20` (reset to after 20 half-moves), `!abbruch` (adjourn: sealed move),
-//!   `!fortsetzung` (resume the adjourned game), `!ergebnis 1-0 Grund`, `!start` (the signal
+//!   `!fortsetzung` (resume the adjourned game), `!ergebnis 1-0 Grund` (a forfeit: `!ergebnis +/-`, or
+//!   `!ergebnis 1-0 kampflos …`), `!start` (the signal
 //!   that starts the clock of a game begun with `--start-on-signal`; else as `!weiter`). English works too
 //!   (`!resume`, `!time white 120`, `!clocks`, `!moves`, `!penalty`, `!reset`, `!adjourn`,
 //!   `!continue`, `!result`).
@@ -160,6 +161,9 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, EntryError> {
                 "1-0" => "1-0",
                 "0-1" => "0-1",
                 "1/2-1/2" | "½-½" | "remis" | "draw" | "=" => "1/2-1/2",
+                // A forfeit, as the 2014 glossary writes it.
+                "+/-" => "+/-",
+                "-/+" => "-/+",
                 other => return Err(EntryError::UnknownResult(other.to_string())),
             };
             Ok(ArbiterAction::Result {
@@ -276,6 +280,21 @@ mod tests {
 
     #[test]
     fn arbiter_entries() {
+        // Forfeits (14 glossary): the mark alone, or a win with the word.
+        assert_eq!(
+            arbiter_line("ergebnis +/-"),
+            Ok(ArbiterAction::Result {
+                result: "+/-".into(),
+                reason: String::new()
+            })
+        );
+        assert_eq!(
+            arbiter_line("ergebnis 1-0 kampflos"),
+            Ok(ArbiterAction::Result {
+                result: "1-0".into(),
+                reason: "kampflos".into()
+            })
+        );
         assert_eq!(
             arbiter_line("zeit schwarz 120"),
             Ok(ArbiterAction::AddTime {

@@ -385,6 +385,8 @@ pub enum EndCause {
     Time { claimant_can_mate: bool },
     /// Illegal moves lost the game (7.5.5); a draw when the opponent cannot mate.
     IllegalMoves { opponent_can_mate: bool },
+    /// Both flags have fallen and the edition draws the game (2001 rapid B8, 2005 rapid B.9).
+    BothFlags,
     /// The arbiter's decision, in the arbiter's words.
     Arbiter(String),
 }
@@ -416,6 +418,7 @@ impl EndCause {
             EndCause::IllegalMoves {
                 opponent_can_mate: false,
             } => "illegal moves, but the opponent cannot mate",
+            EndCause::BothFlags => "both flags fallen",
             EndCause::Arbiter(words) => words,
         }
     }
@@ -457,6 +460,7 @@ impl From<String> for EndCause {
                 EndCause::IllegalMoves {
                     opponent_can_mate: false,
                 },
+                EndCause::BothFlags,
             ])
             .find(|cause| cause.key() == key);
         known.unwrap_or(EndCause::Arbiter(key))

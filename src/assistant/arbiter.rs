@@ -109,9 +109,27 @@ impl Live {
                 self.check_end(now, out);
             }
             ArbiterAction::Result { result, reason } => {
+                // A forfeit (14 glossary: "+/-", "-/+") is entered as its mark, or as a win
+                // whose reason starts with "forfeit" or "kampflos".
+                let first_word = reason
+                    .split_whitespace()
+                    .next()
+                    .map(|w| w.trim_end_matches([',', '.', ':', ';']).to_lowercase());
+                let mut forfeit = matches!(
+                    first_word.as_deref(),
+                    Some("forfeit" | "kampflos" | "+/-" | "-/+")
+                );
                 let r = match result.trim() {
                     "1-0" => GameResult::WhiteWins,
                     "0-1" => GameResult::BlackWins,
+                    "+/-" => {
+                        forfeit = true;
+                        GameResult::WhiteWins
+                    }
+                    "-/+" => {
+                        forfeit = true;
+                        GameResult::BlackWins
+                    }
                     "1/2-1/2" | "½-½" | "=" => GameResult::Draw,
                     other => {
                         out.push(
@@ -123,8 +141,24 @@ impl Live {
                         return;
                     }
                 };
-                let words = self.words.arbiter_result(r.as_str(), reason);
-                self.end_game(r, &words, EndCause::Arbiter(reason.clone()), now, out);
+                // A drawn game has no forfeit form (-/- is both players losing).
+                let forfeit = forfeit && r != GameResult::Draw;
+                let said = if forfeit && reason.trim().is_empty() {
+                    self.words.forfeit()
+                } else {
+                    reason.clone()
+                };
+                let words = self.words.arbiter_result(r.as_str(), &said);
+                // The `end` effect keeps the arbiter's words; a bare "+/-" says "forfeit".
+                let key = if forfeit && reason.trim().is_empty() {
+                    "forfeit".to_string()
+                } else {
+                    reason.clone()
+                };
+                self.end_game(r, &words, EndCause::Arbiter(key), now, out);
+                if forfeit && self.ended.is_some() {
+                    self.record.forfeit = true;
+                }
             }
         }
     }
@@ -137,21 +171,15 @@ impl Live {
             return;
         }
         let rules = self.spec.rules;
-        let kind = match self
-            .clock
-            .as_ref()
-            .map(|c| c.time_control().classify(rules))
-        {
-            Some(Speed::Blitz) => GameKind::Blitz,
-            Some(Speed::Rapid) => GameKind::Rapid,
-            _ => GameKind::Standard,
-        };
+        let kind = self.game_kind();
         let index = usize::from(offender == Color::Black);
         let earlier = self.illegal_moves[index];
         self.illegal_moves[index] = earlier.saturating_add(1);
-        // An assistant for a blind player plays under the competition rules (A.3/B.3): every
-        // game is recorded, and an arbiter is at hand.
-        let ruling = laws::illegal_move_ruling(rules, kind, Supervision::Full, earlier);
+        // An assistant for a blind player plays under the competition rules (A.3/B.3) unless
+        // the event chose the simplified rules (A.4/B.4, `supervision: limited`). Whether the
+        // opponent has moved since the illegal move (after which it stands under A.4) is the
+        // arbiter's to judge: the illegal move was made on the board, not in Rochade's game.
+        let ruling = laws::illegal_move_ruling(rules, kind, self.spec.supervision, earlier);
         match ruling.penalty {
             IllegalMovePenalty::ExtraTimeForOpponent => self.adjust(
                 Adjustment::IllegalMovePenalty {
@@ -339,6 +367,13 @@ impl Live {
             out.push(now, Effect::Error { error: t });
             return;
         };
+        // The player's standing offer is declined when the opponent, having the move, touches
+        // a piece with the intention of moving or capturing it (9.1, the same in every
+        // edition); a touch is reported only as such a touch (4.3, D.2.9.e). Off his move a
+        // touch is no move begun, and the offer stands.
+        let declines = self.draw_offer == Some(self.player)
+            && self.ended.is_none()
+            && self.game.side_to_move() == !self.player;
         let role = self.pos().board().role_at(sq);
         let t = self.words.touch_report_for_arbiter(!self.player, sq, role);
         self.say(
@@ -360,6 +395,13 @@ impl Live {
                 square: sq.to_string(),
             },
         );
+        if declines {
+            self.draw_offer = None;
+            let t = self
+                .words
+                .draw_offer_declined_by_touch(laws::draw_offer_article(self.spec.rules));
+            self.say(out, now, Listener::Player, t, About::Nothing);
+        }
         let _ = self.record.add_claim(
             ClaimKind::Other(self.words.touch_claim(sq)),
             self.player.into(),

@@ -1,6 +1,7 @@
 //! The clock's side of the assistant: its effects and readings, warnings and flag falls,
 //! time claims (6.9, D.2.7), and the time read out on request.
 use super::*;
+use crate::game::laws::OwnFlagDown;
 
 impl Live {
     pub(super) fn clock_effect(&self, at: u64, out: &mut Out) {
@@ -110,6 +111,9 @@ impl Live {
                         self.player_flag_fell = true;
                     } else if !self.player_flag_fell {
                         self.claim_time(now, out);
+                    } else {
+                        self.opponent_flag_fell = true;
+                        self.second_flag(now, out);
                     }
                 }
             }
@@ -173,11 +177,68 @@ impl Live {
         self.say(out, now, Listener::Player, text, about);
     }
 
+    /// The opponent's flag fell after the player's own: what the edition makes of a claim by a
+    /// side whose own flag is down (`laws::time_claim_with_own_flag_down`). Where both flags
+    /// down draw the game, the assistant claims it at once for the player (D.2.9.e); where the
+    /// claim is not valid, the player hears why none is made; where the first flag decides,
+    /// nothing changes: it is the opponent's to claim the player's flag.
+    fn second_flag(&mut self, now: u64, out: &mut Out) {
+        let (ruling, article) =
+            laws::time_claim_with_own_flag_down(self.spec.rules, self.game_kind());
+        match ruling {
+            OwnFlagDown::Draw => self.both_flags_draw(self.player, article, now, out),
+            OwnFlagDown::ClaimNotValid => {
+                let t = self.words.own_flag_down_no_claim(article);
+                self.say(out, now, Listener::Player, t, About::Nothing);
+            }
+            OwnFlagDown::FirstFlagDecides => {}
+        }
+    }
+
+    /// Both flags are down and the edition draws the game (fa B8, 05 B.9): the claim on time
+    /// is not upheld as a win (the claimant's own flag is down, 05 B.8), the game is drawn.
+    fn both_flags_draw(&mut self, claimant: Color, article: &str, now: u64, out: &mut Out) {
+        out.push(
+            now,
+            Effect::Claim {
+                claim: Claimed::Time,
+                side: claimant,
+                upheld: false,
+            },
+        );
+        let _ = self.record.add_claim(
+            ClaimKind::Time,
+            claimant.into(),
+            None,
+            ClaimOutcome::Rejected,
+            Some(now),
+        );
+        let words = self.words.both_flags_draw(article);
+        self.end_game(GameResult::Draw, &words, EndCause::BothFlags, now, out);
+    }
+
     pub(super) fn opponent_claims_time(&mut self, now: u64, out: &mut Out) {
         if !self.player_flag_fell {
             let t = self.words.no_flag_to_claim();
             self.say(out, now, Listener::Opponent, t, About::Nothing);
             return;
+        }
+        if self.opponent_flag_fell {
+            let (ruling, article) =
+                laws::time_claim_with_own_flag_down(self.spec.rules, self.game_kind());
+            match ruling {
+                OwnFlagDown::Draw => {
+                    self.both_flags_draw(!self.player, article, now, out);
+                    return;
+                }
+                OwnFlagDown::ClaimNotValid => {
+                    let t = self.words.time_claim_own_flag_down(article);
+                    self.say(out, now, Listener::Opponent, t.clone(), About::Nothing);
+                    self.say(out, now, Listener::Player, t, About::Nothing);
+                    return;
+                }
+                OwnFlagDown::FirstFlagDecides => {}
+            }
         }
         self.time_claim(!self.player, now, out);
     }

@@ -64,7 +64,7 @@ use crate::clock::{
     Adjustment, Clock, ClockEvent, ClockSettings, ClockState, DEFAULT_WARNINGS_MS, TimeControl,
     spoken as time_words,
 };
-use crate::game::laws::{self, GameKind, IllegalMovePenalty, Supervision};
+use crate::game::laws::{self, GameKind, IllegalMovePenalty};
 use crate::game::{EndReason, Game, GameResult, MateAbility};
 use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text, uci};
 use crate::lang::Lang;
@@ -189,6 +189,8 @@ struct Live {
     /// The sealed move waiting for the resumption.
     sealed: Option<(Color, Move)>,
     player_flag_fell: bool,
+    /// The opponent's flag has fallen (after the player's own: else the claim ended the game).
+    opponent_flag_fell: bool,
     /// Completed illegal moves the arbiter has penalised, White's and Black's (7.5.5, 7.4.b).
     illegal_moves: [u32; 2],
     ended: Option<Ended>,
@@ -436,6 +438,7 @@ impl Live {
             sealing: None,
             sealed: None,
             player_flag_fell: false,
+            opponent_flag_fell: false,
             illegal_moves: [0, 0],
             ended: None,
             warnings: !warning_list.is_empty(),
@@ -544,6 +547,20 @@ impl Live {
     }
 
     // ----- time -----------------------------------------------------------------------------
+
+    /// Standard, rapid or blitz, by the time control and the edition's thresholds; a game
+    /// without a clock is a standard game.
+    fn game_kind(&self) -> GameKind {
+        match self
+            .clock
+            .as_ref()
+            .map(|c| c.time_control().classify(self.spec.rules))
+        {
+            Some(Speed::Blitz) => GameKind::Blitz,
+            Some(Speed::Rapid) => GameKind::Rapid,
+            _ => GameKind::Standard,
+        }
+    }
 
     // ----- events ---------------------------------------------------------------------------
 

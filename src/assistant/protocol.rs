@@ -17,6 +17,7 @@ use shakmaty::Color;
 pub use super::about::{About, ClockTimes, EndCause, MoveFacts};
 use crate::clock::{ClockSettings, side_name};
 use crate::game::GameResult;
+use crate::game::laws::Supervision;
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
 use crate::vocab::Command;
@@ -134,6 +135,12 @@ pub struct StartSpec {
     /// starts with the game, as before this field existed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub start_on_signal: bool,
+    /// Rapid and blitz under the 2014 and 2018 Laws: `full` (the Competition Rules, A.3/B.3)
+    /// or `limited` (the simplified rules of A.4/B.4, where the event chooses them, A.5/B.5):
+    /// then a 2014 illegal move loses at once (14 A.4.b). Absent: full, as before this field
+    /// existed.
+    #[serde(default, skip_serializing_if = "is_full_supervision")]
+    pub supervision: Supervision,
     /// Players, event, site, date, round for the scoresheet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
@@ -193,6 +200,10 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn is_full_supervision(s: &Supervision) -> bool {
+    *s == Supervision::Full
+}
+
 impl StartSpec {
     /// The language of the vocabulary the player speaks: `vocab`, else `lang`'s default.
     pub fn vocab_lang(&self) -> Lang {
@@ -216,6 +227,7 @@ impl StartSpec {
             clock: None,
             window_after_playback: false,
             start_on_signal: false,
+            supervision: Supervision::Full,
             white: None,
             black: None,
             event: None,

@@ -582,6 +582,29 @@ impl Words {
         self.msg("no-flag-to-claim")
     }
 
+    /// The player's draw offer declined by the opponent's touching a piece (9.1).
+    pub fn draw_offer_declined_by_touch(&self, article: &str) -> String {
+        self.msg_with(
+            "draw-offer-declined-by-touch",
+            &[("article", article.into())],
+        )
+    }
+
+    /// Both flags down, the game drawn: the reason, for the player and the opponent alike.
+    pub fn both_flags_draw(&self, article: &str) -> String {
+        self.msg_with("both-flags-draw", &[("article", article.into())])
+    }
+
+    /// The opponent's flag fell after the player's own: the edition allows no claim.
+    pub fn own_flag_down_no_claim(&self, article: &str) -> String {
+        self.msg_with("own-flag-down-no-claim", &[("article", article.into())])
+    }
+
+    /// The opponent's time claim refused: his own flag has fallen too.
+    pub fn time_claim_own_flag_down(&self, article: &str) -> String {
+        self.msg_with("time-claim-own-flag-down", &[("article", article.into())])
+    }
+
     /// "den Springer" / "die Dame" / "den Bauern"; "the knight".
     fn piece_accusative(&self, role: Role) -> String {
         self.msg_with(
@@ -682,6 +705,11 @@ impl Words {
             ),
             None => self.msg("position-reset-to-start"),
         }
+    }
+
+    /// "kampflos": a forfeit result entered without other words.
+    pub fn forfeit(&self) -> String {
+        self.msg("result-forfeit")
     }
 
     pub fn arbiter_result(&self, result: &str, reason: &str) -> String {

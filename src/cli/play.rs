@@ -92,6 +92,10 @@ pub struct PlayArgs {
     /// The edition of the FIDE Laws: fide-2018 (default), fide-2014, fide-2009, fide-2005, fide-2001.
     #[arg(long, default_value = "fide-2018")]
     pub rules: RulesEdition,
+    /// Rapid and blitz: the event plays under the simplified rules of A.4/B.4, not the
+    /// Competition Rules (A.3/B.3); under fide-2014 an illegal move then loses at once (A.4.b).
+    #[arg(long = "limited-supervision")]
+    pub limited_supervision: bool,
     /// Start from this position (FEN) instead of the initial position.
     #[arg(long)]
     pub fen: Option<String>,
@@ -202,6 +206,9 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     // The window starts when the read-back has been said (or printed): the loop reports it.
     spec.window_after_playback = true;
     spec.start_on_signal = args.start_on_signal;
+    if args.limited_supervision {
+        spec.supervision = crate::game::laws::Supervision::Limited;
+    }
     spec.date = Some(utc_rfc3339(std::time::SystemTime::now())[..10].replace('-', "."));
     Ok(spec)
 }

@@ -84,6 +84,27 @@ pub fn draw_offer_ends(_edition: RulesEdition) -> &'static [DrawOfferEnd] {
     ]
 }
 
+/// The article that says how long a draw offer stands, among its ends the opponent's touching
+/// a piece with the intention of moving or capturing it: fa 9.1(b), 05 9.1.a, 14 9.1.b,
+/// he 9.1.2.1. 2009 has the 2005 wording and numbering (the sw seed's numbers are shifted, so
+/// the English 2009 number is given).
+pub fn draw_offer_article(edition: RulesEdition) -> &'static str {
+    match edition {
+        RulesEdition::Fide2001 => "9.1(b)",
+        RulesEdition::Fide2005 | RulesEdition::Fide2009 => "9.1.a",
+        RulesEdition::Fide2014 => "9.1.b",
+        RulesEdition::Fide2018 => "9.1.2.1",
+    }
+}
+
+/// Whether the scoresheet writes "e.p." after an en passant capture (exd6 e.p.). The 2001 and
+/// 2005 Laws add it (fa E8, 05 E.9: "En passant adds e.p."), and so does 2009 (sw "ep"); from
+/// 2014 it "may" be appended (14 C.10, "the last four are optional", C.14) and the 2018 text
+/// leaves it out (he C9): Rochade then writes the move as PGN does, without it.
+pub fn en_passant_marked(edition: RulesEdition) -> bool {
+    edition <= RulesEdition::Fide2009
+}
+
 /// What costs a player the right to claim a draw under 9.2 or 9.3 on this move (9.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -121,14 +142,50 @@ pub enum GameKind {
     Blitz,
 }
 
+/// What a claim on time comes to when the claimant's own flag has fallen too. Rochade's clock
+/// keeps the order of the two flags to the ms, so the "order unknown" case of 6.11 never
+/// arises; what differs by edition is whether the claimant's fallen flag matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OwnFlagDown {
+    /// The first flag decides: the claim of the side whose flag fell second is upheld under
+    /// 6.9 (standard games in every edition, where the arbiter observes flags, 6.8; rapid and
+    /// blitz from 2018, where he calls them too, he A4.5).
+    FirstFlagDecides,
+    /// Both flags down: the game is drawn (2001 rapid fa B8, 2005 rapid B.9; blitz follows the
+    /// rapid rules, 05 C.2).
+    Draw,
+    /// The claim is not valid: the claimant's own flag must still be up (sw 2009 A5) or his
+    /// time must remain (14 A.4.c). Nothing else ends the game; play goes on.
+    ClaimNotValid,
+}
+
+/// The ruling on a time claim whose claimant's own flag has fallen too, with its article.
+pub fn time_claim_with_own_flag_down(
+    edition: RulesEdition,
+    kind: GameKind,
+) -> (OwnFlagDown, &'static str) {
+    use RulesEdition::*;
+    match (edition, kind) {
+        (_, GameKind::Standard) => (OwnFlagDown::FirstFlagDecides, flag_fall_article(edition)),
+        (Fide2001, _) => (OwnFlagDown::Draw, "B8"),
+        (Fide2005, _) => (OwnFlagDown::Draw, "B.9"),
+        (Fide2009, _) => (OwnFlagDown::ClaimNotValid, "A5"),
+        (Fide2014, _) => (OwnFlagDown::ClaimNotValid, "A.4.c"),
+        (Fide2018, _) => (OwnFlagDown::FirstFlagDecides, "A4.5"),
+    }
+}
+
 /// For rapid and blitz under the 2014 and 2018 Laws: whether the Competition Rules apply
 /// (one arbiter for at most three rapid games, or one per blitz game, every game recorded:
 /// 14 A.3/B.3, he A3.1/B3.1) or the simplified rules of A.4/B.4. Ignored for standard
 /// games and for the older editions, whose extracts know only the appendix rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Supervision {
-    /// The Competition Rules apply (A.3/B.3).
+    /// The Competition Rules apply (A.3/B.3). The default: an assistant's game is recorded
+    /// and has an arbiter at hand.
+    #[default]
     Full,
     /// The simplified rapid and blitz rules apply (A.4/B.4).
     Limited,
@@ -280,6 +337,50 @@ mod tests {
         let full = illegal_move_ruling(Fide2014, GameKind::Rapid, Supervision::Full, 0);
         assert_eq!(full.penalty, IllegalMovePenalty::ExtraTimeForOpponent);
         assert!(!full.only_before_opponent_moves);
+    }
+
+    #[test]
+    fn both_flags_by_edition_and_speed() {
+        use OwnFlagDown::*;
+        let cases = [
+            (Fide2001, GameKind::Rapid, Draw, "B8"),
+            (Fide2001, GameKind::Blitz, Draw, "B8"),
+            (Fide2005, GameKind::Rapid, Draw, "B.9"),
+            (Fide2005, GameKind::Blitz, Draw, "B.9"),
+            (Fide2009, GameKind::Rapid, ClaimNotValid, "A5"),
+            (Fide2014, GameKind::Blitz, ClaimNotValid, "A.4.c"),
+            (Fide2018, GameKind::Rapid, FirstFlagDecides, "A4.5"),
+            (Fide2005, GameKind::Standard, FirstFlagDecides, "6.10"),
+            (Fide2014, GameKind::Standard, FirstFlagDecides, "6.9"),
+        ];
+        for (edition, kind, ruling, article) in cases {
+            assert_eq!(
+                time_claim_with_own_flag_down(edition, kind),
+                (ruling, article),
+                "{edition} {kind:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn en_passant_written_until_2009() {
+        assert!(en_passant_marked(Fide2001));
+        assert!(en_passant_marked(Fide2005));
+        assert!(en_passant_marked(Fide2009));
+        assert!(!en_passant_marked(Fide2014));
+        assert!(!en_passant_marked(Fide2018));
+    }
+
+    #[test]
+    fn draw_offer_articles_by_edition() {
+        assert_eq!(draw_offer_article(Fide2001), "9.1(b)");
+        assert_eq!(draw_offer_article(Fide2005), "9.1.a");
+        assert_eq!(draw_offer_article(Fide2014), "9.1.b");
+        assert_eq!(draw_offer_article(Fide2018), "9.1.2.1");
+        // The touch ends an offer in every edition.
+        for edition in [Fide2001, Fide2005, Fide2009, Fide2014, Fide2018] {
+            assert!(draw_offer_ends(edition).contains(&DrawOfferEnd::DeclinedByTouchingAPiece));
+        }
     }
 
     #[test]

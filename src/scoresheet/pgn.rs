@@ -155,6 +155,13 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
             .collect()
     };
     units.extend(claims_after(0));
+    // The SAN stays PGN's ("exd6"); where the edition writes "e.p." (fa E8, 05 E.9) it goes
+    // into the move's comment, which PGN readers keep and skip.
+    let en_passant = if record.marks_en_passant() {
+        record.en_passant_moves()
+    } else {
+        Vec::new()
+    };
     let mut after_comment = true;
     for (index, entry) in record.moves.iter().enumerate() {
         let ply = index + 1;
@@ -173,6 +180,9 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
         if let Some(ms) = mover_ms {
             comment.push(format!("[%clk {}]", format_clock(ms)));
         }
+        if en_passant.get(index).copied().unwrap_or(false) {
+            comment.push("e.p.".to_string());
+        }
         if entry.draw_offered {
             comment.push("(=)".to_string());
         }
@@ -186,6 +196,10 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
     }
     if let Some(sealed) = &record.sealed {
         units.push(sealed_comment(sealed, reveal_sealed, &words));
+    }
+    // PGN has no forfeit result: the points stand in the result, the mark in a comment.
+    if let Some(mark) = record.forfeit_mark() {
+        units.push(format!("{{{mark}}}"));
     }
     units.push(record.result.pgn().to_string());
 
@@ -415,6 +429,11 @@ impl Visitor for RecordVisitor {
             return ControlFlow::Continue(());
         }
         let text = String::from_utf8_lossy(comment.as_bytes());
+        if matches!(text.trim(), "+/-" | "-/+") {
+            // The forfeit mark this module writes before the result (the points are in it).
+            b.record.forfeit = true;
+            return ControlFlow::Continue(());
+        }
         let mover = !b.pos.turn();
         if let Some(entry) = b.record.moves.last_mut() {
             if let Some(ms) = parse_clock_comment(&text) {
@@ -521,6 +540,51 @@ mod tests {
         assert_eq!(back.moves[1].white_ms, Some(95_000));
         assert_eq!(back.moves[1].black_ms, Some(90_000));
         assert_eq!(back.start_fen, record.start_fen);
+    }
+
+    /// Where the edition writes "e.p." (fa E8, 05 E.9) it is the move's comment: the SAN stays
+    /// PGN's, and the game reads back the same.
+    #[test]
+    fn en_passant_comment_by_edition() {
+        let pgn_under = |rules: &str| {
+            let headers = Headers {
+                rules_edition: Some(rules.to_string()),
+                ..Headers::default()
+            };
+            let mut record = Record::new(headers, None).unwrap();
+            for san in ["e4", "a6", "e5", "d5", "exd6"] {
+                record.push_san(san, None, None).unwrap();
+            }
+            write(&record, false, Lang::En)
+        };
+        let old = pgn_under("fide-2005");
+        assert!(old.contains("3. exd6 {e.p.} *"), "{old}");
+        let back = read(&old, 1).unwrap();
+        assert_eq!(back.moves().len(), 5);
+        assert_eq!(back.moves()[4].san, "exd6");
+        let new = pgn_under("fide-2018");
+        assert!(new.contains("3. exd6 *"), "{new}");
+        assert!(!new.contains("e.p."), "{new}");
+    }
+
+    /// A forfeit: "1-0" in the result, the reason in Termination, "{+/-}" before the result,
+    /// read back as a forfeit.
+    #[test]
+    fn forfeit_keeps_its_mark() {
+        let mut record = Record::default();
+        record.finish(GameResult::WhiteWins, "Black did not appear");
+        record.forfeit = true;
+        let pgn = write(&record, false, Lang::En);
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[Termination \"Black did not appear\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("{+/-} 1-0"), "{pgn}");
+        let back = read(&pgn, 1).unwrap();
+        assert!(back.forfeit);
+        assert_eq!(back.result, GameResult::WhiteWins);
+        assert_eq!(back.forfeit_mark(), Some("+/-"));
     }
 
     #[test]

@@ -299,6 +299,11 @@ pub struct Record {
     /// How the game ended, in words ("Black resigned", "threefold repetition").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_reason: Option<String>,
+    /// The result is a forfeit, the arbiter's ruling (a player absent past the default time,
+    /// 6.7, or the event's rules): written "+/-" or "-/+" on the print sheet (14 glossary),
+    /// "1-0" or "0-1" in PGN, where a comment "{+/-}" keeps it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forfeit: bool,
     /// The position after the moves, kept by [`Record::push_move`] so that a game is recorded
     /// in linear time (replaying the whole game for every move made a long sheet quadratic).
     #[serde(skip)]
@@ -439,6 +444,26 @@ impl Record {
             moves.push(m);
         }
         Ok((positions, moves))
+    }
+
+    /// For each move (index 0 = ply 1), whether it captured en passant; empty when the moves
+    /// do not replay (a sheet is still written, only without the marks).
+    pub fn en_passant_moves(&self) -> Vec<bool> {
+        match self.replay() {
+            Ok((_, moves)) => moves.iter().map(|m| m.is_en_passant()).collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Whether the sheets write "e.p." after an en passant capture: the record's edition asks
+    /// for it ([`crate::game::laws::en_passant_marked`]). A record without an edition (a PGN
+    /// from elsewhere) follows the current Laws, which do not.
+    pub fn marks_en_passant(&self) -> bool {
+        self.headers
+            .rules_edition
+            .as_deref()
+            .and_then(|name| name.parse::<crate::rules::RulesEdition>().ok())
+            .is_some_and(crate::game::laws::en_passant_marked)
     }
 
     /// The position after `ply` half-moves (0 = the start).
@@ -629,6 +654,17 @@ impl Record {
         self.result_reason = (!reason.trim().is_empty()).then_some(reason);
     }
 
+    /// The result as a forfeit is written (14 glossary): "+/-" when White wins by forfeit,
+    /// "-/+" when Black does; `None` for a result that is no forfeit (a drawn "forfeit" has no
+    /// such form: "-/-" is both players losing, which PGN cannot hold).
+    pub fn forfeit_mark(&self) -> Option<&'static str> {
+        match (self.forfeit, self.result) {
+            (true, GameResult::WhiteWins) => Some("+/-"),
+            (true, GameResult::BlackWins) => Some("-/+"),
+            _ => None,
+        }
+    }
+
     /// Takes the game back to the position after `ply` half-moves (FIDE D.2.8: the moves are
     /// retraced to the point where the two scoresheets agree): later moves, claims made after
     /// that point and a sealed move go, and the result is open again.
@@ -642,6 +678,7 @@ impl Record {
         self.sealed = None;
         self.result = GameResult::Ongoing;
         self.result_reason = None;
+        self.forfeit = false;
     }
 
     /// Both clock readings after half-move `ply` (0 = before the first move): the latest

@@ -24,13 +24,17 @@ use super::labels::Labels;
 use super::pgn::format_clock;
 use super::record::{GameResult, Record, number_and_side};
 
-/// One move as printed: SAN, then "(=)" after a draw offer.
-fn move_text(san: &str, draw_offered: bool) -> String {
-    if draw_offered {
-        format!("{san} (=)")
-    } else {
-        san.to_string()
+/// One move as printed: SAN, "e.p." after an en passant capture where the edition writes it
+/// (fa E8, 05 E.9), then "(=)" after a draw offer.
+fn move_text(san: &str, en_passant: bool, draw_offered: bool) -> String {
+    let mut text = san.to_string();
+    if en_passant {
+        text.push_str(" e.p.");
     }
+    if draw_offered {
+        text.push_str(" (=)");
+    }
+    text
 }
 
 /// The sheet as plain text lines joined with LF, its headings in `lang`.
@@ -83,6 +87,11 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
         .map(|c| (c.after_ply, words.claim(c, None)))
         .collect();
     claims_after.sort_by_key(|(ply, _)| *ply);
+    let en_passant = if record.marks_en_passant() {
+        record.en_passant_moves()
+    } else {
+        Vec::new()
+    };
     let mut slots: Vec<(usize, String, Option<u64>)> = record
         .moves
         .iter()
@@ -93,7 +102,8 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
                 Color::White => e.white_ms,
                 Color::Black => e.black_ms,
             };
-            (i + 1, move_text(&e.san, e.draw_offered), clock)
+            let ep = en_passant.get(i).copied().unwrap_or(false);
+            (i + 1, move_text(&e.san, ep, e.draw_offered), clock)
         })
         .collect();
     if let Some(sealed) = &record.sealed {
@@ -163,7 +173,11 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
     let result = match record.result {
         GameResult::Ongoing if record.sealed.is_some() => label("sheet-adjourned"),
         GameResult::Ongoing => label("sheet-in-progress"),
-        other => other.pgn().to_string(),
+        // A forfeit is written "+/-" or "-/+" (14 glossary), the points after it.
+        other => match record.forfeit_mark() {
+            Some(mark) => format!("{mark}  {}", other.pgn()),
+            None => other.pgn().to_string(),
+        },
     };
     let result_label = label("sheet-result");
     match &record.result_reason {
@@ -222,6 +236,48 @@ mod tests {
         assert!(lines.contains(&"  2.  c4       0:58:20"), "{sheet}");
         assert!(lines.contains(&"Result:  1-0  (Black resigned)"));
         assert!(sheet.is_ascii());
+    }
+
+    /// A forfeit entered by the arbiter: the print sheet shows its mark before the result.
+    #[test]
+    fn forfeit_shows_its_mark() {
+        let mut record = Record::default();
+        record.finish(GameResult::WhiteWins, "Black did not appear");
+        record.forfeit = true;
+        let sheet = write(&record, false, Lang::En);
+        assert!(
+            sheet.contains("Result:  +/-  1-0  (Black did not appear)"),
+            "{sheet}"
+        );
+    }
+
+    /// fa E8, 05 E.9 write "exd6 e.p."; 14 C.10 makes it optional and the 2018 text has none:
+    /// the sheet follows the record's edition.
+    #[test]
+    fn en_passant_marked_by_edition() {
+        let sheet_under = |rules: Option<&str>| {
+            let headers = Headers {
+                rules_edition: rules.map(str::to_string),
+                ..Headers::default()
+            };
+            let mut record = Record::new(headers, None).unwrap();
+            for san in ["e4", "a6", "e5", "d5", "exd6", "Nf6"] {
+                record.push_san(san, None, None).unwrap();
+            }
+            record.offer_draw().unwrap();
+            write(&record, false, Lang::En)
+        };
+        for rules in ["fide-2001", "fide-2005", "fide-2009"] {
+            let sheet = sheet_under(Some(rules));
+            assert!(sheet.contains("  3.  exd6 e.p.  "), "{rules}: {sheet}");
+            assert!(sheet.contains("Nf6 (=)"), "{rules}: {sheet}");
+            assert_eq!(sheet.matches("e.p.").count(), 1, "{rules}: {sheet}");
+        }
+        for rules in [Some("fide-2014"), Some("fide-2018"), None] {
+            let sheet = sheet_under(rules);
+            assert!(sheet.contains("  3.  exd6  "), "{rules:?}: {sheet}");
+            assert!(!sheet.contains("e.p."), "{rules:?}: {sheet}");
+        }
     }
 
     #[test]

@@ -2192,6 +2192,196 @@ def resumed_finished_game():
     s.say(90000, "player", contains="Die Partie ist beendet: null zu eins für Schwarz")
 
 
+# ===== issue 14 item 6: the rules by edition (2001 … 2018) ==================================
+
+def draw_offer_declined_by_touch():
+    # 9.1 (fa 9.1(b), 05 9.1.a, 14 9.1.b, he 9.1.2.1, the same words in every edition): an offer
+    # stands until the opponent "rejects it by touching a piece with the intention of moving or
+    # capturing it"; the opponent's touch reaches Rochade as `touched` (D.2.9.e).
+    for name, rules, lang, article, shows in (
+            ("draw-offer-declined-by-touch", None, "de", "9.1.2.1",
+             "the player offers a draw with his move; the opponent, to move, touches a piece: "
+             "the offer is declined and the player told; the opponent's later \"Remis\" is a new "
+             "offer, not an acceptance"),
+            ("draw-offer-declined-by-touch-2001-english", "fide-2001", "en", "9.1(b)",
+             "English, fide-2001: the opponent's touch declines the player's offer (the article of "
+             "the edition); his later \"draw\" is a new offer")):
+        s = Scenario(name, f"{article}, D.2.9.e", shows, lang=lang, rules=rules,
+                     time_control="600+0", confirm_ms=2000)
+        draw_word, question, yes = (("remis", "Remis anbieten? Ja oder nein.", "ja") if lang == "de"
+                                    else ("draw", "Offer a draw? Yes or no.", "yes"))
+        s.heard(1000, s.words("e4").lower())
+        s.say(1000, "player", text=f"{cap(s.words('e4'))}?")
+        s.draw_heard(1500, draw_word, question, 1600, yes=yes)
+        s.tick(3000)
+        s.made(3000, "e4")
+        s.say(3000, "opponent", text=s.w("Remis wird angeboten.", "A draw is offered."))
+        s.clock_now(3000)
+        s.ev(5000, touched="e7")
+        s.say(5000, "arbiter", contains="e7")
+        s.say(5000, "player", text=s.w(
+            f"Der Gegner hat eine Figur berührt: Ihr Remisangebot ist abgelehnt (Artikel {article}).",
+            f"Your opponent touched a piece: your draw offer is declined (Article {article})."))
+        s.opponent_move(6000, "e5")
+        s.opp_event(6500, "remis" if lang == "de" else "draw")
+        s.say(6500, "player", contains=s.w("Der Gegner bietet Remis an.",
+                                           "Your opponent offers a draw."))
+        s.absent({"kind": "end"})
+        s.absent({"kind": "say", "to": "opponent", "text": s.w("Remis vereinbart.", "Draw agreed.")})
+        s.heard(7000, "nein" if lang == "de" else "no")
+        s.say(7000, "player", text=s.w("Remis abgelehnt.", "Draw declined."))
+
+
+def both_flags(name, rules, tc, base_ms, lang, shows, article):
+    """The player (White) lets his flag fall, then moves; the opponent's flag falls later. The
+    clock shows 0 for a fallen flag and counts no further."""
+    s = Scenario(name, article, shows, rules=rules, lang=lang, time_control=tc)
+    s.tick(base_ms + 100)
+    s.exp(base_ms + 100, "flag", side="white", flag_ms=base_ms, final_period=True,
+          moves_done=False)
+    s.say(base_ms + 100, "player", text=s.w("Ihre Zeit ist abgelaufen.", "Your time is up."))
+    # the flag shows 0; the move at base_ms + 1000 starts Black's clock, Black's flag falls a
+    # whole base time later
+    s.clock.ms["white"], s.clock.since = 0, base_ms + 1000
+    s.player_move(base_ms + 900, "e4")
+    second = 2 * base_ms + 1000
+    s.tick(second + 100)
+    s.exp(second + 100, "flag", side="black", flag_ms=second, final_period=True,
+          moves_done=False)
+    s.say(second + 100, "player",
+          text=s.w("Die Zeit des Gegners ist abgelaufen.", "Your opponent's time is up."))
+    s.clock.ms["black"], s.clock.since = 0, second + 100
+    return s, second + 100
+
+
+def flags_by_edition():
+    # 2005 rapid (15 minutes: 05 B.1, 15 to under 60): B.8 the claimant's own flag must be up;
+    # B.9 both flags down, a draw. The assistant claims at once (D.2.9.e).
+    s, at = both_flags("flag-both-2005-rapid-draw", "fide-2005", "900+0", 900000, "de",
+                       "fide-2005 rapid: the player's flag falls, then the opponent's: both flags "
+                       "are down, the assistant's claim is no win but the game is drawn (B.9)",
+                       "B.8, B.9 (2005 rapid: both flags down, a draw)")
+    s.exp(at, "claim", claim="time", side="white", upheld=False)
+    s.clock.running = None
+    s.end(at, "1/2-1/2", "both flags fallen")
+    s.say(at, "player", text="Beide Fahnen sind gefallen (Artikel B.9). Remis.")
+    # 2001 blitz (5 minutes, under 15: fa C1) follows the rapid rules: fa B7, B8.
+    s, at = both_flags("flag-both-2001-blitz-draw-english", "fide-2001", "300+0", 300000, "en",
+                       "English, fide-2001 blitz: both flags down is a draw (B8, the rapid rule "
+                       "blitz follows)",
+                       "B7, B8 (2001 rapid and blitz: both flags down, a draw)")
+    s.exp(at, "claim", claim="time", side="white", upheld=False)
+    s.clock.running = None
+    s.end(at, "1/2-1/2", "both flags fallen")
+    s.say(at, "player", contains="Both flags have fallen (Article B8)")
+    # 2014 rapid (14 A.1: over 10, under 60 minutes), A.4.c: the claimant must have time left.
+    s, at = both_flags("flag-both-2014-rapid-claim-not-valid", "fide-2014", "900+0", 900000,
+                       "de",
+                       "fide-2014 rapid: the opponent's flag falls after the player's own: no claim "
+                       "is made for the player, and the opponent's claim is refused, both having no "
+                       "time left (A.4.c); the game goes on",
+                       "A.4.c (2014 rapid: the claimant must have time left)")
+    s.say(at, "player",
+          text="Ihre eigene Zeit ist auch abgelaufen: keine Reklamation möglich (Artikel A.4.c).")
+    s.opp_event(at + 2000, "reklamation")
+    refused = ("Die eigene Zeit des Reklamierenden ist auch abgelaufen: die Reklamation ist "
+               "ungültig (Artikel A.4.c).")
+    s.say(at + 2000, "opponent", text=refused)
+    s.say(at + 2000, "player", text=refused)
+    s.absent({"kind": "end"})
+    s.absent({"kind": "claim"})
+    s.clock.since = at + 3000
+    s.opponent_move(at + 3000, "e5")
+    # 2018 rapid: the arbiter calls flags too (A4.5): the first flag decides, as 6.9.
+    s, at = both_flags("flag-both-2018-rapid-first-flag", None, "900+0", 900000, "de",
+                       "fide-2018 rapid: both flags are down, the player's first; the opponent's "
+                       "claim is upheld (the arbiter calls flags, A4.5; 6.9): 0-1",
+                       "A4.5, 6.9 (2018: the first flag decides)")
+    s.absent({"kind": "claim", "side": "white"})
+    s.opp_event(at + 2000, "reklamation")
+    s.exp(at + 2000, "claim", claim="time", side="black", upheld=True)
+    s.clock.running = None
+    s.end(at + 2000, "0-1", "time")
+
+
+def en_passant_on_the_sheet():
+    # fa E8, 05 E.9: "exd6 e.p."; 14 C.10 "may" append it, 2018 (he C9) has no e.p.: the PGN keeps
+    # the SAN and carries the mark in the move's comment where the edition writes it.
+    fen = "rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
+    for name, rules, marked, article in (
+            ("scoresheet-en-passant-2005", "fide-2005", True, "E.9 (2005: e.p. written)"),
+            ("scoresheet-en-passant-2018", None, False, "C9 (2018: no e.p.)")):
+        shows = ("fide-2005: the en passant capture is written \"exd6\" with \"e.p.\" in the "
+                 "PGN comment" if marked else
+                 "fide-2018: the en passant capture is written \"exd6\", without \"e.p.\"")
+        s = Scenario(name, article, shows, fen=fen, rules=rules,
+                     pgn_contains=["3. exd6 {e.p.}"] if marked else ["3. exd6"],
+                     pgn_absent=[] if marked else ["e.p."])
+        s.opponent_move(500, "d5")
+        board = chess.Board(s.board.fen())
+        assert board.is_en_passant(board.parse_san("exd6"))
+        s.player_move(1000, "exd6")
+
+
+def forfeit_results():
+    # 14 glossary: forfeits are written +/-, -/+; 05 11.1 / 14 10.1: a win by forfeit scores 1.
+    # The arbiter enters them; PGN has only 1-0/0-1, so the mark goes into a comment.
+    s = Scenario("arbiter-forfeit-kampflos", "10.1, 14 glossary (forfeit +/-)",
+                 "the arbiter enters \"1-0 kampflos …\": the game ends 1-0, the player hears the "
+                 "decision with its words, the PGN has the result 1-0, the reason and \"{+/-}\"",
+                 time_control="600+0",
+                 pgn_contains=['[Result "1-0"]', "{+/-} 1-0", "kampflos, Schwarz nicht erschienen"])
+    reason = "kampflos, Schwarz nicht erschienen"
+    s.ev(5000, arbiter={"result": {"result": "1-0", "reason": reason}})
+    s.end(5000, "1-0", reason)
+    s.say(5000, "player", text=f"Entscheidung des Schiedsrichters: eins zu null für Weiß. {reason}. "
+          "Sie haben gewonnen.")
+    s = Scenario("arbiter-forfeit-mark-english", "10.1, 14 glossary (forfeit -/+)",
+                 "English: the arbiter enters the mark \"-/+\" alone: Black wins by forfeit, the "
+                 "player (Black) hears it, the PGN has 0-1 and \"{-/+}\"",
+                 lang="en", player="black", time_control="600+0",
+                 pgn_contains=['[Result "0-1"]', "{-/+} 0-1"], pgn_absent=["+/-"])
+    s.opponent_move(1000, "e4")
+    s.ev(5000, arbiter={"result": {"result": "-/+", "reason": ""}})
+    s.end(5000, "0-1", "forfeit")
+    s.say(5000, "player", contains="By forfeit. You win.")
+
+
+def rapid_illegal_moves_by_supervision():
+    # 14 A.4.b: under the simplified rules (A.4, chosen by the event, A.5) the first completed
+    # illegal move loses, a draw if the opponent cannot mate; under the Competition Rules (A.3)
+    # 7.5.b applies: two minutes. 15 minutes is rapid under 14 A.1.
+    s = Scenario("arbiter-illegal-move-2014-rapid-limited", "A.4.b (2014 rapid under A.4)",
+                 "fide-2014 rapid with supervision limited: the opponent's first illegal move "
+                 "loses the game (A.4.b)",
+                 rules="fide-2014", time_control="900+0", extra={"supervision": "limited"})
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.end(5000, "1-0", "illegal moves")
+    s.say(5000, "player", text="Regelwidrige Züge von Schwarz (Artikel A.4.b). Sie haben gewonnen.")
+
+    s = Scenario("arbiter-illegal-move-2014-rapid-limited-cannot-mate",
+                 "A.4.b (2014 rapid under A.4: draw if the opponent cannot mate)",
+                 "fide-2014 rapid with supervision limited: the opponent's first illegal move, "
+                 "but the player has a bare king: a draw",
+                 rules="fide-2014", fen="4k3/8/8/8/8/8/8/q3K3 w - - 0 60", time_control="900+0",
+                 extra={"supervision": "limited"})
+    assert chess.Board("4k3/8/8/8/8/8/8/q3K3 w - - 0 60").has_insufficient_material(chess.WHITE)
+    s.player_move(1000, "Kf2")
+    penalty(s, 2000, "black")
+    s.end(2000, "1/2-1/2", "illegal moves, but the opponent cannot mate")
+
+    s = Scenario("arbiter-illegal-move-2014-rapid-full", "7.5.b, A.3 (2014 rapid, full supervision)",
+                 "fide-2014 rapid under the Competition Rules (the default): the opponent's first "
+                 "illegal move gives the player two minutes, the game goes on",
+                 rules="fide-2014", time_control="900+0")
+    s.player_move(1000, "e4")
+    penalty(s, 5000, "black")
+    s.clock.add("white", 120000, 5000)
+    s.clock_now(5000)
+    s.absent({"kind": "end"})
+
+
 # ===== main ==================================================================================
 
 def main():
