@@ -27,7 +27,7 @@
 use shakmaty::Chess;
 
 use crate::assistant::Assistant;
-use crate::assistant::protocol::{ArbiterAction, Event, Heard, SideName};
+use crate::assistant::protocol::{ArbiterAction, Event, Heard, Side};
 use crate::catalog::Catalog;
 use crate::interpret::{Interpreter, Reading, spoken_move};
 use crate::vocab::normalize_word;
@@ -45,10 +45,10 @@ pub enum Typed {
     Invalid(String),
 }
 
-fn side(word: &str) -> Option<SideName> {
+fn side(word: &str) -> Option<Side> {
     match normalize_word(word).as_str() {
-        "w" | "white" | "weiss" | "weis" => Some(SideName::White),
-        "b" | "black" | "s" | "schwarz" => Some(SideName::Black),
+        "w" | "white" | "weiss" | "weis" => Some(Side::White),
+        "b" | "black" | "s" | "schwarz" => Some(Side::Black),
         _ => None,
     }
 }
@@ -298,14 +298,14 @@ mod tests {
         assert_eq!(
             arbiter_line("zeit schwarz 120"),
             Ok(ArbiterAction::AddTime {
-                side: SideName::Black,
+                side: Side::Black,
                 ms: 120_000
             })
         );
         assert_eq!(
             arbiter_line("time white -30"),
             Ok(ArbiterAction::RemoveTime {
-                side: SideName::White,
+                side: Side::White,
                 ms: 30_000
             })
         );

@@ -18,7 +18,7 @@
 use proptest::prelude::*;
 use rochade::assistant::Assistant;
 use rochade::assistant::protocol::{
-    ArbiterAction, Effect, Event, Heard, Listener, Mode, Played, SideName, StartSpec, TimedEffect,
+    ArbiterAction, Effect, Event, Heard, Listener, Mode, Played, Side, StartSpec, TimedEffect,
     TimedEvent,
 };
 use rochade::interpret::spoken_move;
@@ -172,11 +172,7 @@ fn event_of(step: &Step, a: &Assistant, spec: &StartSpec) -> Event {
         Step::OpponentText(i) => Event::Opponent(OPPONENT_TEXTS[*i].into()),
         Step::Command(i) => Event::Command(Command::ALL[*i]),
         Step::Arbiter(kind, n) => {
-            let side = if n % 2 == 0 {
-                SideName::White
-            } else {
-                SideName::Black
-            };
+            let side = if n % 2 == 0 { Side::White } else { Side::Black };
             let ply = a.game().map(|g| g.ply()).unwrap_or(0);
             Event::Arbiter(match kind {
                 0 => ArbiterAction::Pause,

@@ -44,31 +44,9 @@ pub enum Listener {
     Arbiter,
 }
 
-/// A side as JSON names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SideName {
-    White,
-    Black,
-}
-
-impl From<SideName> for Color {
-    fn from(s: SideName) -> Color {
-        match s {
-            SideName::White => Color::White,
-            SideName::Black => Color::Black,
-        }
-    }
-}
-
-impl From<Color> for SideName {
-    fn from(c: Color) -> SideName {
-        match c {
-            Color::White => SideName::White,
-            Color::Black => SideName::Black,
-        }
-    }
-}
+/// A side as JSON names it ("white", "black"): the one side type of the record and the
+/// protocol, [`crate::scoresheet::record::Side`].
+pub use crate::scoresheet::record::Side;
 
 /// Whether time warnings are said: off, the default thresholds, or a list of seconds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,7 +63,7 @@ pub enum Warnings {
 #[serde(deny_unknown_fields)]
 pub struct StartSpec {
     /// The side of the blind player.
-    pub player: SideName,
+    pub player: Side,
     /// The start position; the initial position when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
@@ -270,15 +248,15 @@ impl Heard {
 #[serde(rename_all = "snake_case")]
 pub enum ArbiterAction {
     /// Add time to a side.
-    AddTime { side: SideName, ms: u64 },
+    AddTime { side: Side, ms: u64 },
     /// Take time from a side.
-    RemoveTime { side: SideName, ms: u64 },
+    RemoveTime { side: Side, ms: u64 },
     /// Set both clocks (D.2.8: after retracing to where the scoresheets agree).
     SetTimes { white_ms: u64, black_ms: u64 },
     /// Set a side's move counter on the clock.
-    SetMoves { side: SideName, moves: u32 },
+    SetMoves { side: Side, moves: u32 },
     /// The illegal-move penalty: time for the offender's opponent by rules edition (7.5).
-    IllegalMovePenalty { offender: SideName },
+    IllegalMovePenalty { offender: Side },
     /// Reset the position to after this many half-moves (7.4/7.5, D.2.7–8).
     ResetTo { ply: usize },
     /// Stop both clocks.

@@ -35,7 +35,7 @@ use shakmaty::Color;
 
 use crate::asr::input::VoiceEvent;
 use crate::assistant::protocol::Heard;
-use crate::assistant::protocol::{Effect, Event, Listener, Mode, SideName, StartSpec, Warnings};
+use crate::assistant::protocol::{Effect, Event, Listener, Mode, Side, StartSpec, Warnings};
 use crate::assistant::words::Words;
 use crate::audio::capture::MuteSwitch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
@@ -174,7 +174,7 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
         crate::game::Game::new(Some(fen), args.rules).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     let mut spec = StartSpec::new(player);
-    spec.player = SideName::from(player);
+    spec.player = Side::from(player);
     spec.fen = args.fen.clone();
     spec.time_control = Some(args.time_control.clone());
     spec.mode = mode;
@@ -398,8 +398,8 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             let mut session = Session::create(Some(&path)).map_err(|e| anyhow::anyhow!(e))?;
             let side = printer.catalog.text(
                 match spec.player {
-                    SideName::White => "side-white",
-                    SideName::Black => "side-black",
+                    Side::White => "side-white",
+                    Side::Black => "side-black",
                 },
                 &[],
             );

@@ -162,7 +162,8 @@ pub struct Claim {
     pub at_ms: Option<u64>,
 }
 
-/// White or Black, as the record writes it.
+/// White or Black, as the record and the assistant's events and effects write it (one side
+/// type; the board's own is shakmaty's `Color`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
@@ -181,6 +182,15 @@ impl Side {
         match self {
             Side::White => "white",
             Side::Black => "black",
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
         }
     }
 }
