@@ -82,7 +82,7 @@ use shakmaty::Color;
 use crate::clock::ClockReading;
 use crate::scoresheet::braille::{Letters, brf_dots, brf_to_unicode};
 use crate::scoresheet::brf::{DRAW_OFFER, SEALED, move_token};
-use crate::scoresheet::{GameResult, Record};
+use crate::scoresheet::{Record, SheetResult};
 
 /// A clock time in the display's compact form: `m:ss` below an hour, `h:mm:ss` from an hour
 /// on, whole seconds rounded down.
@@ -156,7 +156,7 @@ pub fn display_line(
             rank: 1,
         });
     }
-    if record.result != GameResult::Ongoing {
+    if record.result != SheetResult::Ongoing {
         parts.push(Part {
             forms: vec![record.result.pgn().to_string()],
             rank: 1,

@@ -7,7 +7,7 @@ use rochade::clock::ClockReading;
 use rochade::display::{clock_time, display_line, display_line_unicode, line_dots, side_letter};
 use rochade::scoresheet::braille::unicode_to_brf;
 use rochade::scoresheet::brf::{DRAW_OFFER, SEALED, move_token};
-use rochade::scoresheet::{GameResult, Headers, Letters, Record};
+use rochade::scoresheet::{Headers, Letters, Record, SheetResult};
 use serde::Deserialize;
 use shakmaty::Color;
 use shakmaty::san::San;
@@ -55,7 +55,7 @@ impl Case {
             record.seal(m, None, None).unwrap();
         }
         if let Some(result) = &self.result {
-            record.finish(GameResult::from_pgn(result).unwrap(), "");
+            record.finish(SheetResult::from_pgn(result).unwrap(), "");
         }
         record
     }

@@ -2,7 +2,7 @@
 //! times of the clocks, draw offers, matters relating to a claim and other relevant data
 //! (names, event, result), and nothing else: no notes, analysis or engine output.
 //! docs/RULES-MAP.md, T38 and #59.
-use rochade::scoresheet::{ClaimKind, ClaimOutcome, Clocks, GameResult, Headers, Record, Side};
+use rochade::scoresheet::{ClaimKind, ClaimOutcome, Clocks, Headers, Record, SheetResult, Side};
 use serde_json::Value;
 
 /// Every field name the record's JSON may have, with what the Laws let it hold.
@@ -101,7 +101,7 @@ fn a_record_holds_only_what_the_laws_allow() {
             Some(70_000),
         )
         .unwrap();
-    record.finish(GameResult::Draw, "threefold repetition");
+    record.finish(SheetResult::Draw, "threefold repetition");
 
     let json = serde_json::to_value(&record).unwrap();
     let mut found = Vec::new();

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::process::Command;
 
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
-use rochade::scoresheet::{Clocks, GameResult, Headers, Record, pgn};
+use rochade::scoresheet::{Clocks, Headers, Record, SheetResult, pgn};
 
 const KASPAROV: &str = include_str!("data/python-chess/kasparov-deep-blue-1997.pgn");
 const CARLSEN: &str = include_str!("data/carlsen-selection.pgn");
@@ -178,7 +178,7 @@ fn a_record_without_clocks_has_no_clock_comments() {
     assert!(!text.contains("%clk"));
     assert!(text.contains("1. Nf3 d5 2. g3 Bg4"));
     assert!(text.trim_end().ends_with("g7 1-0"));
-    assert_eq!(record.result, GameResult::WhiteWins);
+    assert_eq!(record.result, SheetResult::WhiteWins);
 }
 
 const PYTHON_CHECK: &str = r#"

@@ -224,7 +224,7 @@ impl Live {
         self.pending = Pending::Nothing;
         self.draw_offer = None;
         let sheet_result =
-            crate::scoresheet::record::GameResult::from_pgn(result.as_str()).unwrap_or_default();
+            crate::scoresheet::record::SheetResult::from_pgn(result.as_str()).unwrap_or_default();
         // The sheet gives the reason in the game's words, the sides by colour ("Weiß gibt
         // auf"); the `end` effect keeps the machine key.
         let sheet_reason = capitalize(neutral.trim().trim_end_matches('.'));

@@ -46,7 +46,7 @@ use super::braille::{Letters, brf_to_unicode, literary, unicode_to_brf};
 use super::labels::Labels;
 use super::movelist::{Mismatch, Written, resolve};
 use super::record::{
-    GameResult, Record, RecordError, number_and_side, position_from_fen, san_and_uci,
+    Record, RecordError, SheetResult, number_and_side, position_from_fen, san_and_uci,
 };
 
 /// The draw offer "(=)" in UEB print symbols: ⠐⠣ ⠐⠶ ⠐⠜.
@@ -470,7 +470,7 @@ pub fn lines(record: &Record, options: &BrailleOptions) -> Result<Vec<String>, B
         }
         out.extend(claim_lines(last_ply));
     }
-    if record.result != GameResult::Ongoing {
+    if record.result != SheetResult::Ongoing {
         out.push(fits(record.result.pgn().to_string())?);
         if let Some(reason) = &record.result_reason {
             out.extend(wrap_words(reason, width));
@@ -522,7 +522,7 @@ pub struct ReadBack {
     /// The plies (from 1) after which a draw was offered.
     pub draw_offers: Vec<usize>,
     pub final_position: Chess,
-    pub result: Option<GameResult>,
+    pub result: Option<SheetResult>,
     /// `Some(None)`: a move was sealed, not shown; `Some(Some(san))`: sealed and revealed.
     pub sealed: Option<Option<String>>,
     /// Where and why reading stopped early, if it did.
@@ -629,7 +629,7 @@ fn read_line(
     let Some((&first, rest)) = tokens.split_first() else {
         return Ok(());
     };
-    if let Some(result) = GameResult::from_pgn(first).filter(|_| rest.is_empty()) {
+    if let Some(result) = SheetResult::from_pgn(first).filter(|_| rest.is_empty()) {
         back.result = Some(result);
         return Ok(());
     }
@@ -800,7 +800,7 @@ mod tests {
             )
             .unwrap();
         record.push_san("d5", None, None).unwrap();
-        record.finish(GameResult::Draw, "draw agreed");
+        record.finish(SheetResult::Draw, "draw agreed");
         let options = BrailleOptions {
             width: 20,
             lines: 4,
@@ -821,7 +821,7 @@ mod tests {
         let back = read_brf(&text, Letters::Bauk, None).unwrap();
         assert_eq!(back.sans, ["d4", "d5"]);
         assert_eq!(back.draw_offers, [1]);
-        assert_eq!(back.result, Some(GameResult::Draw));
+        assert_eq!(back.result, Some(SheetResult::Draw));
     }
 
     #[test]

@@ -27,6 +27,6 @@ pub mod text;
 
 pub use braille::Letters;
 pub use record::{
-    Claim, ClaimKind, ClaimOutcome, ClockReadings, Clocks, GameResult, Headers, MoveEntry, Record,
-    RecordError, SealedMove, Side,
+    Claim, ClaimKind, ClaimOutcome, ClockReadings, Clocks, Headers, MoveEntry, Record, RecordError,
+    SealedMove, SheetResult, Side,
 };

@@ -23,7 +23,7 @@
 //! ```
 use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
-use super::record::{GameResult, RecordError, position_from_fen, san_and_uci};
+use super::record::{RecordError, SheetResult, position_from_fen, san_and_uci};
 
 /// What a written move says, before it is matched with the legal moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -353,7 +353,7 @@ impl SheetProblem {
 pub struct Sheet {
     pub start: Chess,
     pub moves: Vec<SheetMove>,
-    pub result: Option<GameResult>,
+    pub result: Option<SheetResult>,
     pub problem: Option<SheetProblem>,
 }
 
@@ -464,12 +464,12 @@ fn split_number(token: &str) -> Option<(u32, bool, &str)> {
     Some((number, dots >= 2, rest))
 }
 
-fn result_of(token: &str) -> Option<GameResult> {
+fn result_of(token: &str) -> Option<SheetResult> {
     match token {
-        "1-0" | "1:0" => Some(GameResult::WhiteWins),
-        "0-1" | "0:1" => Some(GameResult::BlackWins),
-        "1/2-1/2" | "½-½" | "½:½" | "1/2" | "½" => Some(GameResult::Draw),
-        "*" => Some(GameResult::Ongoing),
+        "1-0" | "1:0" => Some(SheetResult::WhiteWins),
+        "0-1" | "0:1" => Some(SheetResult::BlackWins),
+        "1/2-1/2" | "½-½" | "½:½" | "1/2" | "½" => Some(SheetResult::Draw),
+        "*" => Some(SheetResult::Ongoing),
         _ => None,
     }
 }
@@ -660,7 +660,7 @@ impl Sheet {
                     draw_offered: e.draw_offered,
                 })
                 .collect(),
-            result: (record.result != GameResult::Ongoing).then_some(record.result),
+            result: (record.result != SheetResult::Ongoing).then_some(record.result),
             problem: None,
         })
     }
@@ -767,7 +767,7 @@ mod tests {
     fn draw_offer_and_result_are_kept() {
         let sheet = read_move_list("1. d4 d5 (=) 2. c4 1/2-1/2", None).unwrap();
         assert!(sheet.moves[1].draw_offered);
-        assert_eq!(sheet.result, Some(GameResult::Draw));
+        assert_eq!(sheet.result, Some(SheetResult::Draw));
     }
 
     #[test]

@@ -27,7 +27,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::labels::{Labels, sealed_move_words};
 use super::record::{
-    GameResult, MoveEntry, Record, RecordError, SealedMove, number_and_side, san_and_uci,
+    MoveEntry, Record, RecordError, SealedMove, SheetResult, number_and_side, san_and_uci,
 };
 use crate::lang::Lang;
 
@@ -285,7 +285,7 @@ fn apply_tag(record: &mut Record, name: &str, value: &str) {
         "TimeControl" => h.time_control = Some(value).filter(|v| !v.is_empty() && v != "?"),
         "Rules" => h.rules_edition = Some(value).filter(|v| !v.is_empty()),
         "Termination" => record.result_reason = Some(value).filter(|v| !v.is_empty()),
-        "Result" => record.result = GameResult::from_pgn(&value).unwrap_or_default(),
+        "Result" => record.result = SheetResult::from_pgn(&value).unwrap_or_default(),
         "FEN" => record.start_fen = Some(value),
         "SetUp" => {}
         _ => h.extra.push((name.to_string(), value)),
@@ -468,7 +468,7 @@ impl Visitor for RecordVisitor {
     }
 
     fn outcome(&mut self, b: &mut Self::Movetext, outcome: Outcome) -> ControlFlow<Self::Output> {
-        b.record.result = GameResult::from_pgn(&outcome.to_string()).unwrap_or_default();
+        b.record.result = SheetResult::from_pgn(&outcome.to_string()).unwrap_or_default();
         ControlFlow::Continue(())
     }
 
@@ -572,7 +572,7 @@ mod tests {
     #[test]
     fn forfeit_keeps_its_mark() {
         let mut record = Record::default();
-        record.finish(GameResult::WhiteWins, "Black did not appear");
+        record.finish(SheetResult::WhiteWins, "Black did not appear");
         record.forfeit = true;
         let pgn = write(&record, false, Lang::En);
         assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
@@ -583,7 +583,7 @@ mod tests {
         assert!(pgn.contains("{+/-} 1-0"), "{pgn}");
         let back = read(&pgn, 1).unwrap();
         assert!(back.forfeit);
-        assert_eq!(back.result, GameResult::WhiteWins);
+        assert_eq!(back.result, SheetResult::WhiteWins);
         assert_eq!(back.forfeit_mark(), Some("+/-"));
     }
 
@@ -604,7 +604,7 @@ mod tests {
         assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
         assert!(record.moves[3].draw_offered);
         assert_eq!(record.headers.event, "Bundesliga");
-        assert_eq!(record.result, GameResult::WhiteWins);
+        assert_eq!(record.result, SheetResult::WhiteWins);
         // A standard PGN keeps its clocks: the strict reading is used.
         let clocked = "[Event \"x\"]\n\n1. e4 {[%clk 0:01:00]} *\n";
         assert_eq!(

@@ -3,13 +3,13 @@
 //! the assistant builds move by move and every renderer reads.
 //!
 //! ```
-//! use rochade::scoresheet::{Clocks, GameResult, Headers, Record};
+//! use rochade::scoresheet::{Clocks, SheetResult, Headers, Record};
 //!
 //! let mut record = Record::new(Headers::default(), None)?;
 //! record.push_san("e4", Some(Clocks::new(5_400_000, 5_400_000)), Some(3_000))?;
 //! record.push_san("e5", Some(Clocks::new(5_400_000, 5_395_000)), Some(8_000))?;
 //! record.offer_draw()?;
-//! record.finish(GameResult::Draw, "draw agreed");
+//! record.finish(SheetResult::Draw, "draw agreed");
 //! assert_eq!(record.moves()[1].uci, "e7e5");
 //! assert_eq!(record.clocks_after_ply(2).black_ms, Some(5_395_000));
 //! # Ok::<(), rochade::scoresheet::RecordError>(())
@@ -221,7 +221,7 @@ pub struct SealedMove {
 
 /// The result as a scoresheet writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum GameResult {
+pub enum SheetResult {
     #[serde(rename = "1-0")]
     WhiteWins,
     #[serde(rename = "0-1")]
@@ -234,24 +234,24 @@ pub enum GameResult {
     Ongoing,
 }
 
-impl GameResult {
+impl SheetResult {
     /// The PGN form: `1-0`, `0-1`, `1/2-1/2`, `*`.
     pub fn pgn(self) -> &'static str {
         match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Ongoing => "*",
+            SheetResult::WhiteWins => "1-0",
+            SheetResult::BlackWins => "0-1",
+            SheetResult::Draw => "1/2-1/2",
+            SheetResult::Ongoing => "*",
         }
     }
 
     /// Reads the PGN form (and `½-½`).
-    pub fn from_pgn(text: &str) -> Option<GameResult> {
+    pub fn from_pgn(text: &str) -> Option<SheetResult> {
         match text.trim() {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Ongoing),
+            "1-0" => Some(SheetResult::WhiteWins),
+            "0-1" => Some(SheetResult::BlackWins),
+            "1/2-1/2" | "½-½" => Some(SheetResult::Draw),
+            "*" => Some(SheetResult::Ongoing),
             _ => None,
         }
     }
@@ -305,7 +305,7 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed: Option<SealedMove>,
     #[serde(default)]
-    pub result: GameResult,
+    pub result: SheetResult,
     /// How the game ended, in words ("Black resigned", "threefold repetition").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_reason: Option<String>,
@@ -658,7 +658,7 @@ impl Record {
     }
 
     /// The result and how it came, in words ("Black resigned").
-    pub fn finish(&mut self, result: GameResult, reason: impl Into<String>) {
+    pub fn finish(&mut self, result: SheetResult, reason: impl Into<String>) {
         self.result = result;
         let reason = reason.into();
         self.result_reason = (!reason.trim().is_empty()).then_some(reason);
@@ -669,8 +669,8 @@ impl Record {
     /// such form: "-/-" is both players losing, which PGN cannot hold).
     pub fn forfeit_mark(&self) -> Option<&'static str> {
         match (self.forfeit, self.result) {
-            (true, GameResult::WhiteWins) => Some("+/-"),
-            (true, GameResult::BlackWins) => Some("-/+"),
+            (true, SheetResult::WhiteWins) => Some("+/-"),
+            (true, SheetResult::BlackWins) => Some("-/+"),
             _ => None,
         }
     }
@@ -686,7 +686,7 @@ impl Record {
         self.tip = Tip::default();
         self.claims.retain(|c| c.after_ply <= ply);
         self.sealed = None;
-        self.result = GameResult::Ongoing;
+        self.result = SheetResult::Ongoing;
         self.result_reason = None;
         self.forfeit = false;
     }
@@ -758,7 +758,7 @@ mod tests {
         let pos = record.position().unwrap();
         let nf6 = San::from_ascii(b"Nf6").unwrap().to_move(&pos).unwrap();
         record.seal(nf6, None, None).unwrap();
-        assert_eq!(record.result, GameResult::Ongoing);
+        assert_eq!(record.result, SheetResult::Ongoing);
         let err = record.push_san("e5", None, None).unwrap_err();
         assert!(matches!(err, RecordError::SealedMoveDiffers { .. }));
         let entry = record.push_san("Nf6", None, None).unwrap();
@@ -807,11 +807,11 @@ mod tests {
                 None,
             )
             .unwrap();
-        record.finish(GameResult::WhiteWins, "Black made two illegal moves");
+        record.finish(SheetResult::WhiteWins, "Black made two illegal moves");
         record.truncate(3);
         assert_eq!(record.ply_count(), 3);
         assert!(record.claims.is_empty());
-        assert_eq!(record.result, GameResult::Ongoing);
+        assert_eq!(record.result, SheetResult::Ongoing);
         record.push_san("Nf6", None, None).unwrap();
         assert_eq!(record.moves()[3].uci, "g8f6");
     }
@@ -840,7 +840,7 @@ mod tests {
                 None,
             )
             .unwrap();
-        record.finish(GameResult::Draw, "draw agreed");
+        record.finish(SheetResult::Draw, "draw agreed");
         let json = serde_json::to_string(&record).unwrap();
         let back: Record = serde_json::from_str(&json).unwrap();
         assert_eq!(back, record);

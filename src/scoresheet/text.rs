@@ -22,7 +22,7 @@ use crate::lang::Lang;
 
 use super::labels::Labels;
 use super::pgn::format_clock;
-use super::record::{GameResult, Record, number_and_side};
+use super::record::{Record, SheetResult, number_and_side};
 
 /// One move as printed: SAN, "e.p." after an en passant capture where the edition writes it
 /// (fa E8, 05 E.9), then "(=)" after a draw offer.
@@ -171,8 +171,8 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
     out.extend(pending_claims.map(|(_, text)| text));
     out.push(String::new());
     let result = match record.result {
-        GameResult::Ongoing if record.sealed.is_some() => label("sheet-adjourned"),
-        GameResult::Ongoing => label("sheet-in-progress"),
+        SheetResult::Ongoing if record.sealed.is_some() => label("sheet-adjourned"),
+        SheetResult::Ongoing => label("sheet-in-progress"),
         // A forfeit is written "+/-" or "-/+" (14 glossary), the points after it.
         other => match record.forfeit_mark() {
             Some(mark) => format!("{mark}  {}", other.pgn()),
@@ -225,7 +225,7 @@ mod tests {
         record
             .push_san("c4", Some(Clocks::new(3_500_000, 3_590_000)), None)
             .unwrap();
-        record.finish(GameResult::WhiteWins, "Black resigned");
+        record.finish(SheetResult::WhiteWins, "Black resigned");
         let sheet = write(&record, false, Lang::En);
         let lines: Vec<&str> = sheet.lines().collect();
         assert!(lines.contains(&"White:  Anna"));
@@ -242,7 +242,7 @@ mod tests {
     #[test]
     fn forfeit_shows_its_mark() {
         let mut record = Record::default();
-        record.finish(GameResult::WhiteWins, "Black did not appear");
+        record.finish(SheetResult::WhiteWins, "Black did not appear");
         record.forfeit = true;
         let sheet = write(&record, false, Lang::En);
         assert!(
