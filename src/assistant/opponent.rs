@@ -58,43 +58,19 @@ impl Live {
             }
             OpponentEntry::NotAMove => {
                 let t = self.words.not_understood(trimmed);
-                self.say(
-                    out,
-                    now,
-                    Listener::Opponent,
-                    t,
-                    About::Entered {
-                        entered: trimmed.to_string(),
-                    },
-                );
+                self.say_about_entry(Listener::Opponent, t, trimmed, now, out);
                 return;
             }
             OpponentEntry::Impossible => {
                 // 7.5: not applied; offer to stop the clock and call the arbiter.
                 self.opponent_question = None;
-                let t = self.words.opponent_illegal(trimmed);
                 self.pending = Pending::ConfirmArbiter {
                     entered: trimmed.to_string(),
                 };
-                self.say(
-                    out,
-                    now,
-                    Listener::Player,
-                    t,
-                    About::Entered {
-                        entered: trimmed.to_string(),
-                    },
-                );
+                let t = self.words.opponent_illegal(trimmed);
+                self.say_about_entry(Listener::Player, t, trimmed, now, out);
                 let t = self.words.opponent_illegal_for_opponent(trimmed);
-                self.say(
-                    out,
-                    now,
-                    Listener::Opponent,
-                    t,
-                    About::Entered {
-                        entered: trimmed.to_string(),
-                    },
-                );
+                self.say_about_entry(Listener::Opponent, t, trimmed, now, out);
                 return;
             }
         };
@@ -123,6 +99,21 @@ impl Live {
             self.say(out, now, Listener::Player, t, About::Nothing);
         }
         self.check_end(now, out);
+    }
+
+    /// Says `text` about the opponent's entry `entered` (carried in the `about`).
+    fn say_about_entry(
+        &mut self,
+        to: Listener,
+        text: String,
+        entered: &str,
+        now: u64,
+        out: &mut Out,
+    ) {
+        let about = About::Entered {
+            entered: entered.to_string(),
+        };
+        self.say(out, now, to, text, about);
     }
 
     /// A move typed by the relay for the side to move (D.2.9.a–c): the opponent's as any of

