@@ -234,17 +234,6 @@ impl MoveWords {
     }
 }
 
-fn piece_index(role: Role) -> usize {
-    match role {
-        Role::King => 0,
-        Role::Queen => 1,
-        Role::Rook => 2,
-        Role::Bishop => 3,
-        Role::Knight => 4,
-        Role::Pawn => 5,
-    }
-}
-
 impl MoveWording for MoveWords {
     fn file(&self, file: usize) -> &str {
         &self.files[file.min(7)]
@@ -253,7 +242,7 @@ impl MoveWording for MoveWords {
         &self.ranks[rank.min(7)]
     }
     fn piece(&self, role: Role) -> &str {
-        &self.pieces[piece_index(role)]
+        &self.pieces[crate::vocab::role_index(role)]
     }
     fn castle(&self, side: CastleSide) -> &str {
         &self.castling[side as usize]

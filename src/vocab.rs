@@ -271,7 +271,8 @@ const REQUIRED_WORD_KEYS: [&str; 6] = [
 /// The keys of `[homophones]`: a rank, or "to" (the to-word).
 const HOMOPHONE_KEYS: [&str; 9] = ["1", "2", "3", "4", "5", "6", "7", "8", "to"];
 
-fn role_index(role: Role) -> usize {
+/// A piece's place in the order D.2.1 lists them: König, Dame, Turm, Läufer, Springer, Bauer.
+pub fn role_index(role: Role) -> usize {
     match role {
         Role::King => 0,
         Role::Queen => 1,

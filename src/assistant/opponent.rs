@@ -49,7 +49,13 @@ impl Live {
             self.not_taken(Listener::Opponent, trimmed, &why, now, out);
             return;
         }
-        let mv = match self.classify_opponent_entry(trimmed) {
+        let entry = self.classify_opponent_entry(trimmed);
+        self.opponent_entry(trimmed, entry, now, out);
+    }
+
+    /// The opponent's entry, read already, on his move: made, asked back, or refused.
+    fn opponent_entry(&mut self, trimmed: &str, entry: OpponentEntry, now: u64, out: &mut Out) {
+        let mv = match entry {
             OpponentEntry::Move(mv) => mv,
             OpponentEntry::Candidates(candidates) => {
                 // Settled with the opponent, who entered it: the player is not disturbed.
@@ -126,13 +132,18 @@ impl Live {
             self.heard(&Heard::Text(trimmed.to_string()), now, out);
             return;
         }
-        if self.ended.is_some() || self.awaiting_signal || self.game.side_to_move() != self.player {
+        if self.ended.is_some() || self.awaiting_signal {
+            // Refused as any entry of the opponent's is now.
             self.event(&Event::Opponent(trimmed.to_string()), now, out);
             return;
         }
         if self.sealed.is_some() {
             let why = self.words.adjourned();
             self.not_taken(Listener::Player, trimmed, &why, now, out);
+            return;
+        }
+        if self.game.side_to_move() != self.player {
+            self.opponent_entry(trimmed, entry, now, out);
             return;
         }
         match entry {

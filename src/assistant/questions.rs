@@ -96,19 +96,11 @@ impl Live {
     ) {
         // Said in a fixed order the player can expect: the pieces as D.2.1 lists them (König,
         // Dame, Turm, Läufer, Springer, Bauer), origins from the a-file to the h-file, then by rank.
-        let role_rank = |r: Role| match r {
-            Role::King => 0,
-            Role::Queen => 1,
-            Role::Rook => 2,
-            Role::Bishop => 3,
-            Role::Knight => 4,
-            Role::Pawn => 5,
-        };
         candidates.sort_by_key(|m| {
             (
-                role_rank(m.role()),
+                crate::vocab::role_index(m.role()),
                 m.from().map(|s| (s.file(), s.rank())),
-                m.promotion().map(role_rank),
+                m.promotion().map(crate::vocab::role_index),
             )
         });
         let pos = self.pos().clone();
