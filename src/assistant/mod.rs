@@ -134,6 +134,23 @@ enum Pending {
     },
 }
 
+/// What the game waits for, as the shell shows it to those who are not the player (the
+/// control client, the web page): only the kind of a pending read-back, never its move,
+/// which is the player's until he confirms it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Waiting {
+    /// Nothing: the side to move may move.
+    Nothing,
+    /// The player confirms a move read back to him.
+    PlayerConfirmsMove,
+    /// The player answers a question (which move, which piece, resign or draw, the arbiter).
+    PlayerAnswers,
+    /// The opponent answers this question about his entry ("Welcher Zug: Nbd2 oder Nfd2?").
+    OpponentAnswers(String),
+    /// The arbiter's signal to start the clock.
+    ArbiterSignal,
+}
+
 /// Where a command came from: heard (spoken, or typed as words) or given by a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum By {
@@ -353,6 +370,41 @@ impl Assistant {
             }),
             _ => None,
         }
+    }
+
+    /// What the game waits for (see [`Waiting`]).
+    pub fn waiting(&self) -> Waiting {
+        let Some(live) = self.live.as_ref() else {
+            return Waiting::Nothing;
+        };
+        if live.ended.is_some() {
+            return Waiting::Nothing;
+        }
+        if live.awaiting_signal {
+            return Waiting::ArbiterSignal;
+        }
+        match &live.pending {
+            Pending::Nothing => {}
+            Pending::ReadBack { .. } => return Waiting::PlayerConfirmsMove,
+            _ => return Waiting::PlayerAnswers,
+        }
+        match &live.opponent_question {
+            Some(candidates) => {
+                let options: Vec<String> = candidates
+                    .iter()
+                    .filter_map(|mv| live.game.san_of(mv).ok())
+                    .collect();
+                Waiting::OpponentAnswers(live.words.opponent_which(&options))
+            }
+            None => Waiting::Nothing,
+        }
+    }
+
+    /// The result of a finished game ("1-0", "0-1", "1/2-1/2"), `None` while it goes on.
+    pub fn result(&self) -> Option<&str> {
+        self.live
+            .as_ref()
+            .and_then(|l| l.ended.as_ref().map(|e| e.result.as_str()))
     }
 
     /// The last thing said to the player.

@@ -10,6 +10,7 @@ mod play_failures;
 pub mod play_voice;
 mod printer;
 pub mod reconcile;
+pub mod remote;
 pub mod replay;
 pub mod say;
 pub mod scoresheet;

@@ -43,6 +43,7 @@ use crate::catalog::Catalog;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::cli::printer::Printer;
+use crate::cli::remote::{self, Envelope, GameView, Published, Reply, Request};
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
@@ -301,6 +302,22 @@ fn agree_to_damage(
 
 /// Runs `play` (relay = false) or `relay`.
 pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
+    run_with(args, relay, None)
+}
+
+/// A game loop driven from outside the terminal as well (or only): `rochade ctl`, the web
+/// page. See [`crate::cli::remote`].
+pub struct Outside {
+    /// The requests of the clients.
+    pub requests: Receiver<Envelope>,
+    /// Where the loop publishes the view of the game after every event and tick.
+    pub published: Published,
+    /// Whether standard input is read too (not in the service, which has no terminal).
+    pub keyboard: bool,
+}
+
+/// `play` or `relay`, with input from [`Outside`] too when given.
+pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow::Result<i32> {
     let mut printer = Printer::new(args.json, Catalog::builtin(args.lang));
     let games_dir = match &args.games_dir {
         Some(d) => d.clone(),
@@ -516,7 +533,19 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     };
     let mut voice_open = voice.is_some();
 
-    let lines = stdin_lines();
+    let keyboard = outside.as_ref().is_none_or(|o| o.keyboard);
+    let lines = if keyboard {
+        stdin_lines()
+    } else {
+        crossbeam_channel::never()
+    };
+    let published = outside.as_ref().map(|o| o.published.clone());
+    let mut requests = outside
+        .as_ref()
+        .map_or_else(crossbeam_channel::never, |o| o.requests.clone());
+    drop(outside);
+    // The answer owed to an outside client for the event of this pass of the loop.
+    let mut owed: Option<crossbeam_channel::Sender<Reply>> = None;
     let (tick_tx, ticks) = unbounded();
     // One time source: the ticks and the ends of playbacks are dated by the session's own game
     // time, as is every line read, so an event's `at` is the one time the assistant knows.
@@ -592,6 +621,32 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                     }
                     Ok(Keyboard::End) | Err(_) => {
                         input_open = false;
+                        None
+                    }
+                },
+                recv(requests) -> envelope => match envelope {
+                    Ok(Envelope { request, reply }) => {
+                        let words = Words::new(vocab.clone(), lang);
+                        match outside_event(request, relay, &session, &words) {
+                            Ok(Some(event)) => {
+                                owed = Some(reply);
+                                Some(event)
+                            }
+                            Ok(None) => {
+                                let _ = reply.send(Reply::Taken(Vec::new()));
+                                break;
+                            }
+                            Err(why) => {
+                                let _ = reply.send(Reply::Refused(why));
+                                None
+                            }
+                        }
+                    }
+                    Err(_) => {
+                        requests = crossbeam_channel::never();
+                        if !keyboard {
+                            input_open = false;
+                        }
                         None
                     }
                 },
@@ -741,6 +796,9 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
             match result {
                 Ok(effects) => {
                     effects.iter().for_each(|e| printer.effect(e));
+                    if let Some(reply) = owed.take() {
+                        let _ = reply.send(Reply::Taken(remote::said(&effects)));
+                    }
                     match &speech {
                         Some(s) => {
                             for e in &effects {
@@ -834,6 +892,15 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
                 },
             }
         }
+        if let Some(reply) = owed.take() {
+            // The journal failed: the request was not carried out.
+            let why = session.halted().map(|h| h.why.clone()).unwrap_or_default();
+            let words = Words::new(vocab.clone(), lang);
+            let _ = reply.send(Reply::Refused(words.journal_failed(&why)));
+        }
+        if let Some(p) = &published {
+            p.set(GameView::of(&session, session.now()));
+        }
         // Nothing more can come in: no keyboard, and no voice (ended, or a microphone lost
         // with no keyboard to go on: the journal holds the game for --resume).
         if !input_open && (!voice_open || microphone.is_lost()) {
@@ -854,4 +921,50 @@ pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
         printer.note("scoresheet-files", &[("files", sheets.join(", ").into())]);
     }
     Ok(0)
+}
+
+/// The event an outside client's request stands for: `Ok(None)` ends the loop; `Err` is the
+/// reason it is refused, with nothing changed.
+fn outside_event(
+    request: Request,
+    relay: bool,
+    session: &Session,
+    words: &Words,
+) -> Result<Option<Event>, String> {
+    let assistant = session.assistant();
+    let line = match request {
+        Request::Stop => return Ok(None),
+        Request::Typed(line) => line,
+        Request::OpponentMove(text) => {
+            let text = text.trim().to_string();
+            let (Some(game), Some(player)) = (assistant.game(), assistant.player()) else {
+                return Err(words.opponent_illegal_for_opponent(&text));
+            };
+            if let Some(result) = assistant.result() {
+                return Err(words.game_over(result));
+            }
+            if !relay && game.side_to_move() == player {
+                return Err(words.opponent_not_to_move());
+            }
+            let mv = game
+                .parse_san(&text)
+                .or_else(|_| game.parse_uci(&text))
+                .map_err(|_| words.opponent_illegal_for_opponent(&text))?;
+            let san = game
+                .san_of(&mv)
+                .map_err(|_| words.opponent_illegal_for_opponent(&text))?;
+            format!("> {san}")
+        }
+    };
+    let typed = if relay {
+        typed_relay_line(&line, Some(assistant))
+    } else {
+        typed_line(&line, Some(assistant))
+    };
+    match typed {
+        Typed::Event(e) => Ok(Some(e)),
+        Typed::Quit => Ok(None),
+        Typed::Nothing => Err(words.not_understood(&line)),
+        Typed::Invalid(why) => Err(why),
+    }
 }
