@@ -62,6 +62,8 @@ draw-offer-sent = أُعلن عرض التعادل للمنافس.
 draw-offer-with-move = سيُعرض التعادل مع النقلة.
 draw-offer-before-move = أُعلن عرض التعادل. حسب القوانين يُعرض التعادل بعد أداء النقلة.
 opponent-offers-draw = المنافس يعرض التعادل. اقبله أو ارفضه أو العب نقلتك.
+draw-agreement-from-move = لا تسمح هذه البطولة بالتعادل بالاتفاق إلا ابتداء من النقلة { $move }. لم يُنقل شيء.
+draw-agreement-forbidden = لا تسمح هذه البطولة بالتعادل بالاتفاق. لم يُنقل شيء.
 draw-declined = رُفض عرض التعادل.
 draw-offer-lapsed = سقط عرض التعادل بالنقلة.
 draw-offer-declined-by-touch = لمس المنافس قطعة: رُفض عرض التعادل (المادة { $article }).
@@ -146,6 +148,9 @@ nothing-sealed = لا توجد نقلة مختومة.
 clocks-paused = أوقفت الساعتان.
 clocks-resumed = الساعة تعمل من جديد.
 time-changed = غيّر الحكم الوقت. { $report }
+entry-claim-side = !falsche-reklamation يحتاج إلى اللون الذي طالب
+incorrect-claim-cut = رفض الحكم مطالبة { $claimant } (المادة { $article }): يحصل { $opponent } على { $bonus } إضافية، ويُخفَّض وقت { $claimant }. تستمر المباراة.
+incorrect-claim = رفض الحكم مطالبة { $claimant } (المادة { $article }): يحصل { $opponent } على { $bonus } إضافية. تستمر المباراة.
 position-reset = أعاد الحكم الوضع إلى ما بعد النقلة { $moves }: { $last }.
 position-reset-to-start = أعاد الحكم الوضع إلى البداية.
 arbiter-result = قرار الحكم: { $result }. { $reason }
@@ -330,7 +335,7 @@ reading-result-draw = النتيجة: تعادل.
 ## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
 ## typed as they are.
 
-entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
+entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
 entry-time-side = !zeit يحتاج إلى لون: weiss أو schwarz
 entry-time-seconds = !zeit يحتاج إلى ثوان، مثلا 120 أو -60
 entry-clocks-white = !uhren يحتاج إلى ثواني الأبيض

@@ -55,6 +55,8 @@ draw-offer-sent = Ihr Remisangebot ist dem Gegner angesagt.
 draw-offer-with-move = Remis wird mit dem Zug angeboten.
 draw-offer-before-move = Ihr Remisangebot ist angesagt. Nach den Regeln bietet man Remis nach dem eigenen Zug an.
 opponent-offers-draw = Der Gegner bietet Remis an. Sagen Sie Remis zum Annehmen oder Nein zum Ablehnen, oder ziehen Sie.
+draw-agreement-from-move = In diesem Turnier ist ein Remis nach Vereinbarung erst ab Zug { $move } erlaubt. Es wurde nichts übermittelt.
+draw-agreement-forbidden = In diesem Turnier ist kein Remis nach Vereinbarung erlaubt. Es wurde nichts übermittelt.
 draw-declined = Remis abgelehnt.
 draw-offer-lapsed = Das Remisangebot ist mit dem Zug erloschen.
 draw-offer-declined-by-touch = Der Gegner hat eine Figur berührt: Ihr Remisangebot ist abgelehnt (Artikel { $article }).
@@ -138,6 +140,9 @@ nothing-sealed = Es gibt keinen abgegebenen Zug.
 clocks-paused = Die Uhren sind angehalten.
 clocks-resumed = Die Uhr läuft wieder.
 time-changed = Der Schiedsrichter hat die Zeit geändert. { $report }
+entry-claim-side = !falsche-reklamation braucht die Seite, die reklamiert hat
+incorrect-claim-cut = Der Schiedsrichter hat die Reklamation von { $claimant } abgelehnt (Artikel { $article }): { $opponent } erhält { $bonus } dazu, und die Bedenkzeit von { $claimant } wird gekürzt. Die Partie geht weiter.
+incorrect-claim = Der Schiedsrichter hat die Reklamation von { $claimant } abgelehnt (Artikel { $article }): { $opponent } erhält { $bonus } dazu. Die Partie geht weiter.
 position-reset = Der Schiedsrichter hat die Stellung zurückgesetzt, nach Zug { $moves }: { $last }.
 position-reset-to-start = Der Schiedsrichter hat die Stellung auf den Anfang zurückgesetzt.
 arbiter-result = Entscheidung des Schiedsrichters: { $result }. { $reason }
@@ -309,7 +314,7 @@ reading-result-draw = Ergebnis: remis.
 
 ## Die getippten Eingaben des Schiedsrichters (`!…`), wenn eine nicht gelesen werden kann
 
-entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
+entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
 entry-time-side = !zeit braucht eine Seite: weiss oder schwarz
 entry-time-seconds = !zeit braucht Sekunden, z. B. 120 oder -60
 entry-clocks-white = !uhren braucht die Sekunden von Weiß

@@ -54,6 +54,8 @@ draw-offer-sent = Your draw offer has been announced to your opponent.
 draw-offer-with-move = A draw will be offered with the move.
 draw-offer-before-move = Your draw offer is announced. By the Laws a draw is offered after making one's move.
 opponent-offers-draw = Your opponent offers a draw. Say draw to accept, no to decline, or make your move.
+draw-agreement-from-move = This event allows a draw by agreement only from move { $move }. Nothing was passed on.
+draw-agreement-forbidden = This event allows no draw by agreement. Nothing was passed on.
 draw-declined = Draw declined.
 draw-offer-lapsed = The draw offer lapsed with the move.
 draw-offer-declined-by-touch = Your opponent touched a piece: your draw offer is declined (Article { $article }).
@@ -133,6 +135,9 @@ nothing-sealed = There is no sealed move.
 clocks-paused = The clocks are stopped.
 clocks-resumed = The clock runs again.
 time-changed = The arbiter changed the time. { $report }
+entry-claim-side = !falsche-reklamation needs the side that claimed
+incorrect-claim-cut = The arbiter rejected the claim of { $claimant } (article { $article }): { $opponent } gets { $bonus } more, and the time of { $claimant } is cut. The game goes on.
+incorrect-claim = The arbiter rejected the claim of { $claimant } (article { $article }): { $opponent } gets { $bonus } more. The game goes on.
 position-reset = The arbiter reset the position to after move { $moves }: { $last }.
 position-reset-to-start = The arbiter reset the position to the start.
 arbiter-result = The arbiter's decision: { $result }. { $reason }
@@ -299,7 +304,7 @@ reading-result-draw = Result: a draw.
 
 ## The arbiter's typed entries (`!…`), when one cannot be read
 
-entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
+entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
 entry-time-side = !zeit needs a side: weiss or schwarz
 entry-time-seconds = !zeit needs seconds, e.g. 120 or -60
 entry-clocks-white = !uhren needs White's seconds

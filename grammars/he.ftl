@@ -62,6 +62,8 @@ draw-offer-sent = הצעת התיקו שלך הוכרזה ליריב.
 draw-offer-with-move = תיקו יוצע יחד עם המסע.
 draw-offer-before-move = הצעת התיקו שלך הוכרזה. לפי החוקה מציעים תיקו אחרי ביצוע המסע.
 opponent-offers-draw = היריב מציע תיקו. קבל, דחה, או בצע את המסע שלך.
+draw-agreement-from-move = בתחרות זו מותר תיקו בהסכמה רק מהמסע { $move }. דבר לא הועבר.
+draw-agreement-forbidden = בתחרות זו אסור תיקו בהסכמה. דבר לא הועבר.
 draw-declined = הצעת התיקו נדחתה.
 draw-offer-lapsed = הצעת התיקו פקעה עם המסע.
 draw-offer-declined-by-touch = היריב נגע בכלי: הצעת התיקו שלך נדחתה (סעיף { $article }).
@@ -146,6 +148,9 @@ nothing-sealed = אין מסע חתום.
 clocks-paused = השעונים נעצרו.
 clocks-resumed = השעון פועל שוב.
 time-changed = השופט שינה את הזמן. { $report }
+entry-claim-side = !falsche-reklamation צריך את הצד שתבע
+incorrect-claim-cut = השופט דחה את התביעה של { $claimant } (סעיף { $article }): { $opponent } מקבל עוד { $bonus }, והזמן של { $claimant } מקוצר. המשחק נמשך.
+incorrect-claim = השופט דחה את התביעה של { $claimant } (סעיף { $article }): { $opponent } מקבל עוד { $bonus }. המשחק נמשך.
 position-reset = השופט החזיר את העמדה לאחר מסע { $moves }: { $last }.
 position-reset-to-start = השופט החזיר את העמדה להתחלה.
 arbiter-result = החלטת השופט: { $result }. { $reason }
@@ -323,7 +328,7 @@ reading-result-draw = תוצאה: תיקו.
 ## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
 ## typed as they are.
 
-entry-help = קלטי השופט: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 סיבה
+entry-help = קלטי השופט: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 סיבה
 entry-time-side = ל־!zeit חסר צבע: weiss או schwarz
 entry-time-seconds = ל־!zeit חסרות שניות, למשל 120 או -60
 entry-clocks-white = ל־!uhren חסרות השניות של לבן

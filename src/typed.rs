@@ -77,6 +77,7 @@ pub enum EntryError {
     MovesSide,
     MovesNumber,
     PenaltySide,
+    ClaimSide,
     ResetPly,
     UnknownResult(String),
     Unknown(String),
@@ -94,6 +95,7 @@ impl EntryError {
             EntryError::MovesSide => "entry-moves-side",
             EntryError::MovesNumber => "entry-moves-number",
             EntryError::PenaltySide => "entry-penalty-side",
+            EntryError::ClaimSide => "entry-claim-side",
             EntryError::ResetPly => "entry-reset-ply",
             EntryError::UnknownResult(result) => {
                 return catalog.text(
@@ -149,6 +151,10 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, EntryError> {
         "strafe" | "penalty" => {
             let s = side(arg(1)).ok_or(EntryError::PenaltySide)?;
             Ok(ArbiterAction::IllegalMovePenalty { offender: s })
+        }
+        "falschereklamation" | "falsche-reklamation" | "incorrect-claim" | "incorrectclaim" => {
+            let s = side(arg(1)).ok_or(EntryError::ClaimSide)?;
+            Ok(ArbiterAction::IncorrectClaim { claimant: s })
         }
         "zurueck" | "reset" => {
             let ply = arg(1).parse().map_err(|_| EntryError::ResetPly)?;

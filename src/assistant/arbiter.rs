@@ -41,6 +41,9 @@ impl Live {
                 self.illegal_move_penalty((*offender).into(), now, out)
             }
             ArbiterAction::ResetTo { ply } => self.reset_to(*ply, now, out),
+            ArbiterAction::IncorrectClaim { claimant } => {
+                self.incorrect_claim((*claimant).into(), now, out)
+            }
             ArbiterAction::Pause => {
                 if let Some(clock) = self.clock.as_mut() {
                     let events = clock.pause(now).unwrap_or_default();
@@ -207,6 +210,57 @@ impl Live {
                     ruling.article,
                 );
                 self.end_game(result, &words, cause, now, out);
+            }
+        }
+    }
+
+    /// The arbiter found `claimant`'s draw claim incorrect (9.5): the edition's penalty, said
+    /// to both players; the clocks stay as the claim left them until the arbiter resumes.
+    pub(super) fn incorrect_claim(&mut self, claimant: Color, now: u64, out: &mut Out) {
+        if self.ended.is_some() {
+            out.push(
+                now,
+                Effect::Error {
+                    error: self.words.error_game_over_no_reset(),
+                },
+            );
+            return;
+        }
+        let penalty = laws::incorrect_claim_penalty(self.spec.rules, self.game_kind());
+        let t = self.words.incorrect_claim(
+            claimant,
+            penalty.opponent_bonus_ms,
+            penalty.claimant_cut,
+            penalty.article,
+        );
+        self.say(out, now, Listener::Player, t.clone(), About::Nothing);
+        self.say(out, now, Listener::Opponent, t, About::Nothing);
+        self.adjust(
+            Adjustment::AddTime {
+                side: !claimant,
+                ms: penalty.opponent_bonus_ms,
+            },
+            now,
+            out,
+        );
+        if penalty.claimant_cut
+            && let Some(clock) = self.clock.as_ref()
+        {
+            let r = clock.reading(now);
+            let left = match claimant {
+                Color::White => r.white_ms,
+                Color::Black => r.black_ms,
+            };
+            let cut = left - laws::claimant_time_after_cut(left);
+            if cut > 0 {
+                self.adjust(
+                    Adjustment::RemoveTime {
+                        side: claimant,
+                        ms: cut,
+                    },
+                    now,
+                    out,
+                );
             }
         }
     }

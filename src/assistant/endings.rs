@@ -29,6 +29,9 @@ impl Live {
     /// own "Remis" reaches the player's microphone too). What waited stays, to come back.
     pub(super) fn ask_draw(&mut self, now: u64, out: &mut Out) {
         let act = self.draw_act();
+        if act != DrawAct::Claim && self.draw_agreement_refused(Listener::Player, now, out) {
+            return;
+        }
         let resume = match std::mem::replace(&mut self.pending, Pending::Nothing) {
             // A second "Remis" while asked is the same question, not a nested one.
             Pending::ConfirmDraw { resume, .. } => resume,
@@ -55,6 +58,11 @@ impl Live {
     /// "Remis": accept a standing offer, claim (9.2–9.3) with the read-back move as the intended
     /// move or in the position on the board, or else offer (9.1).
     pub(super) fn player_draw(&mut self, now: u64, out: &mut Out) {
+        if self.draw_act() != DrawAct::Claim
+            && self.draw_agreement_refused(Listener::Player, now, out)
+        {
+            return;
+        }
         if self.draw_offer == Some(!self.player) {
             self.agree_draw(now, out);
             return;
@@ -147,6 +155,18 @@ impl Live {
             }
             _ => self.offer_draw(self.player, now, out),
         }
+    }
+
+    /// Whether the event's regulations forbid a draw offer or agreement now (9.1): if so,
+    /// `to` hears why, and nothing is passed on to the other side.
+    pub(super) fn draw_agreement_refused(&mut self, to: Listener, now: u64, out: &mut Out) -> bool {
+        let rule = self.spec.draw_agreements;
+        if rule.allow_at(self.game.fullmove_number()) {
+            return false;
+        }
+        let t = self.words.draw_agreement_not_allowed(rule);
+        self.say(out, now, to, t, About::Nothing);
+        true
     }
 
     pub(super) fn offer_draw(&mut self, by: Color, now: u64, out: &mut Out) {

@@ -14,6 +14,9 @@ impl Live {
         let lower = crate::vocab::normalize_word(trimmed);
         match lower.as_str() {
             "remis" | "draw" | "=" | "(=)" | "remis angeboten" | "draw offer" => {
+                if self.draw_agreement_refused(Listener::Opponent, now, out) {
+                    return;
+                }
                 if self.draw_offer == Some(self.player) {
                     self.agree_draw(now, out);
                 } else {

@@ -119,6 +119,11 @@ pub struct StartSpec {
     /// existed.
     #[serde(default, skip_serializing_if = "is_full_supervision")]
     pub supervision: Supervision,
+    /// Whether the event lets the players agree a draw, or only from a move on (14 9.1.a,
+    /// he 9.1.1: "the regulations of an event may specify that players cannot offer or agree
+    /// to a draw … in less than a specified number of moves or at all"). Absent: allowed.
+    #[serde(default, skip_serializing_if = "DrawAgreements::is_allowed")]
+    pub draw_agreements: DrawAgreements,
     /// Players, event, site, date, round for the scoresheet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
@@ -182,6 +187,35 @@ fn is_full_supervision(s: &Supervision) -> bool {
     *s == Supervision::Full
 }
 
+/// Draw offers and agreements as the event's regulations allow them (9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAgreements {
+    /// At any time (the Laws' default).
+    #[default]
+    Allowed,
+    /// Only once this move number is being played (`{"from_move": 30}`: an offer with the
+    /// 30th move or later). Claims under 9.2 and 9.3 are not agreements and stay allowed.
+    FromMove(u32),
+    /// Not at all.
+    Forbidden,
+}
+
+impl DrawAgreements {
+    fn is_allowed(&self) -> bool {
+        *self == DrawAgreements::Allowed
+    }
+
+    /// Whether an offer or an agreement is allowed while move `move_number` is played.
+    pub fn allow_at(self, move_number: u32) -> bool {
+        match self {
+            DrawAgreements::Allowed => true,
+            DrawAgreements::FromMove(n) => move_number >= n,
+            DrawAgreements::Forbidden => false,
+        }
+    }
+}
+
 impl StartSpec {
     /// The language of the vocabulary the player speaks: `vocab`, else `lang`'s default.
     pub fn vocab_lang(&self) -> Lang {
@@ -206,6 +240,7 @@ impl StartSpec {
             window_after_playback: false,
             start_on_signal: false,
             supervision: Supervision::Full,
+            draw_agreements: DrawAgreements::Allowed,
             white: None,
             black: None,
             event: None,
@@ -259,6 +294,9 @@ pub enum ArbiterAction {
     IllegalMovePenalty { offender: Side },
     /// Reset the position to after this many half-moves (7.4/7.5, D.2.7–8).
     ResetTo { ply: usize },
+    /// The arbiter found this side's draw claim (9.2, 9.3) incorrect: the penalty by rules
+    /// edition (9.5), and play goes on.
+    IncorrectClaim { claimant: Side },
     /// Stop both clocks.
     Pause,
     /// Start the clock again.

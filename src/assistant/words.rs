@@ -693,6 +693,45 @@ impl Words {
         self.msg("clocks-resumed")
     }
 
+    /// A draw offer or agreement the event's regulations do not allow now (9.1).
+    pub fn draw_agreement_not_allowed(
+        &self,
+        rule: crate::assistant::protocol::DrawAgreements,
+    ) -> String {
+        match rule {
+            crate::assistant::protocol::DrawAgreements::FromMove(n) => {
+                self.msg_with("draw-agreement-from-move", &[("move", n.into())])
+            }
+            _ => self.msg("draw-agreement-forbidden"),
+        }
+    }
+
+    /// The arbiter's ruling on an incorrect draw claim (9.5), with the penalty in words.
+    pub fn incorrect_claim(
+        &self,
+        claimant: Color,
+        bonus_ms: u64,
+        claimant_cut: bool,
+        article: &str,
+    ) -> String {
+        self.msg_with(
+            if claimant_cut {
+                "incorrect-claim-cut"
+            } else {
+                "incorrect-claim"
+            },
+            &[
+                ("claimant", self.side(claimant).into()),
+                ("opponent", self.side(!claimant).into()),
+                (
+                    "bonus",
+                    crate::clock::spoken::duration_words(bonus_ms, self.catalog.lang()).into(),
+                ),
+                ("article", article.into()),
+            ],
+        )
+    }
+
     pub fn time_changed(&self, report: &str) -> String {
         self.msg_with("time-changed", &[("report", report.into())])
     }

@@ -97,6 +97,13 @@ pub struct PlayArgs {
     /// Competition Rules (A.3/B.3); under fide-2014 an illegal move then loses at once (A.4.b).
     #[arg(long = "limited-supervision")]
     pub limited_supervision: bool,
+    /// The event allows no draw by agreement (9.1): the player's and the opponent's offers
+    /// are refused and not passed on; claims under 9.2 and 9.3 stay allowed.
+    #[arg(long = "no-draw-agreements", conflicts_with = "draws_from_move")]
+    pub no_draw_agreements: bool,
+    /// The event allows a draw by agreement only from this move number on (9.1).
+    #[arg(long = "draws-from-move", value_name = "N")]
+    pub draws_from_move: Option<u32>,
     /// Start from this position (FEN) instead of the initial position.
     #[arg(long)]
     pub fen: Option<String>,
@@ -209,6 +216,11 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     spec.start_on_signal = args.start_on_signal;
     if args.limited_supervision {
         spec.supervision = crate::game::laws::Supervision::Limited;
+    }
+    if args.no_draw_agreements {
+        spec.draw_agreements = crate::assistant::protocol::DrawAgreements::Forbidden;
+    } else if let Some(n) = args.draws_from_move {
+        spec.draw_agreements = crate::assistant::protocol::DrawAgreements::FromMove(n);
     }
     spec.date = Some(utc_rfc3339(std::time::SystemTime::now())[..10].replace('-', "."));
     Ok(spec)

@@ -408,3 +408,60 @@ mod tests {
         );
     }
 }
+
+/// The penalty when the arbiter finds a draw claim (9.2, 9.3) incorrect: time for the
+/// claimant's opponent and, under the 2001 and 2005 Laws, a cut of the claimant's own time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct IncorrectClaimPenalty {
+    /// Added to the opponent's time.
+    pub opponent_bonus_ms: u64,
+    /// The claimant's time is cut as [`claimant_time_after_cut`] says.
+    pub claimant_cut: bool,
+    /// The article, as the edition numbers it.
+    pub article: &'static str,
+}
+
+/// The incorrect-claim penalty by edition and kind of game: fa 2001 9.5(b) and 05 9.5.b,
+/// three minutes for the opponent and the claimant's time cut; sw 2009 9.5.b, three minutes;
+/// 14 9.5.c and he 9.5.3, two minutes, one in blitz (14 B.2, he B2: the Competition Rules'
+/// penalties of Articles 7 and 9 are one minute there).
+pub fn incorrect_claim_penalty(edition: RulesEdition, kind: GameKind) -> IncorrectClaimPenalty {
+    use RulesEdition::*;
+    const MINUTE: u64 = 60_000;
+    let (opponent_bonus_ms, claimant_cut, article) = match (edition, kind) {
+        (Fide2001, _) => (3 * MINUTE, true, "9.5(b)"),
+        (Fide2005, _) => (3 * MINUTE, true, "9.5.b"),
+        (Fide2009, _) => (3 * MINUTE, false, "9.5.b"),
+        (Fide2014, GameKind::Blitz) => (MINUTE, false, "B.2"),
+        (Fide2014, _) => (2 * MINUTE, false, "9.5.c"),
+        (Fide2018, GameKind::Blitz) => (MINUTE, false, "B2"),
+        (Fide2018, _) => (2 * MINUTE, false, "9.5.3"),
+    };
+    IncorrectClaimPenalty {
+        opponent_bonus_ms,
+        claimant_cut,
+        article,
+    }
+}
+
+/// The claimant's time after the cut of fa 2001 9.5(b) and 05 9.5.b: more than two minutes
+/// are halved, but by three minutes at most; between one and two minutes become one minute;
+/// less than one minute stays.
+///
+/// ```
+/// use rochade::game::laws::claimant_time_after_cut;
+/// assert_eq!(claimant_time_after_cut(4 * 60_000), 2 * 60_000); // halved
+/// assert_eq!(claimant_time_after_cut(10 * 60_000), 7 * 60_000); // three minutes at most
+/// assert_eq!(claimant_time_after_cut(90_000), 60_000);
+/// assert_eq!(claimant_time_after_cut(45_000), 45_000);
+/// ```
+pub fn claimant_time_after_cut(ms: u64) -> u64 {
+    const MINUTE: u64 = 60_000;
+    if ms > 2 * MINUTE {
+        ms - (ms / 2).min(3 * MINUTE)
+    } else if ms >= MINUTE {
+        MINUTE
+    } else {
+        ms
+    }
+}

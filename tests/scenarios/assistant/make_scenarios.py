@@ -1441,6 +1441,48 @@ def claim_fifty_intended():
     s.end(1700, "1/2-1/2", "50-move rule claimed")
 
 
+def draw_agreements_restricted():
+    """The event's regulations forbid draw agreements, or allow them only from a move on
+    (9.1, 14 9.1.a; issue 14 item 6, rules map #72): offers are refused and not passed on;
+    claims stay allowed."""
+    s = Scenario("draw-agreements-forbidden", "9.1.1 (event regulations)",
+                 "the event forbids draws by agreement: the player's \"Remis\" is refused and "
+                 "not asked back, the opponent's \"remis\" is not passed on to the player",
+                 time_control="600+0", extra={"draw_agreements": "forbidden"})
+    s.player_move(1000, "e4")
+    s.opp_event(2000, "remis")
+    s.say(2000, "opponent", text="In diesem Turnier ist kein Remis nach Vereinbarung erlaubt. "
+          "Es wurde nichts übermittelt.")
+    s.absent({"kind": "say", "to": "player", "text_contains": "bietet Remis"})
+    s.opponent_move(3000, "e5")
+    s.heard(4000, "remis")
+    s.say(4000, "player", text="In diesem Turnier ist kein Remis nach Vereinbarung erlaubt. "
+          "Es wurde nichts übermittelt.")
+    s.absent({"kind": "say", "to": "player", "text_contains": "Remis anbieten?"})
+    s.absent({"kind": "say", "to": "opponent", "text_contains": "bietet Remis"})
+    s.absent({"kind": "end"})
+
+    s = Scenario("draw-agreements-from-move", "9.1.1 (event regulations: from move 3)",
+                 "draws by agreement only from move 3: the player's offer in move 2 is refused; "
+                 "in move 3 it is asked back and passed on",
+                 time_control="600+0", extra={"draw_agreements": {"from_move": 3}})
+    at = s.line(1000, ["e4", "e5"])
+    s.heard(at, "remis")
+    s.say(at, "player", contains="erst ab Zug 3 erlaubt")
+    at = s.line(at + 1000, ["Nf3", "Nc6"])
+    s.draw_heard(at, "remis", "Remis anbieten? Ja oder nein.", at + 300)
+    s.say(at + 300, "opponent", text="Remis wird angeboten.")
+
+    s = Scenario("draw-agreements-forbidden-claim", "9.1.1, 9.2.1.2",
+                 "draws by agreement forbidden, but a threefold repetition can still be claimed",
+                 time_control="600+0", extra={"draw_agreements": "forbidden"})
+    at = s.line(1000, KNIGHT_DANCE * 2)
+    assert s.board.can_claim_threefold_repetition()
+    s.draw_heard(at, "remis", "Remis reklamieren? Ja oder nein.", at + 300)
+    s.exp(at + 300, "claim", claim="threefold_repetition", side="white", upheld=True)
+    s.end(at + 300, "1/2-1/2", "threefold repetition claimed")
+
+
 def claim_fifty_not_yet():
     fen = "4k3/8/3r4/8/8/8/R7/4K3 w - - 97 80"
     s = Scenario("claim-fifty-not-yet", "9.3, 9.1.2.3",
@@ -1919,6 +1961,69 @@ def arbiter_more_editions():
     s.player_move(1000, "e4")
     penalty(s, 5000, "black")
     s.end(5000, "1-0", "illegal moves")
+
+
+def incorrect_claims():
+    """The arbiter finds a draw claim incorrect (9.5): the penalty of the edition, said to
+    both players; play goes on (issue 14 item 6, rules map T47, #70)."""
+    s = Scenario("incorrect-claim-2018", "9.5.3 (2018: two minutes)",
+                 "2018, standard game: the opponent's draw claim is found incorrect; the player "
+                 "gets two minutes and hears why",
+                 time_control="5400+0")
+    s.player_move(1000, "e4")
+    s.ev(5000, arbiter="pause")
+    s.clock.pause(5000)
+    s.clock_now(5000)
+    s.ev(6000, arbiter={"incorrect_claim": {"claimant": "black"}})
+    s.say(6000, "player", text="Der Schiedsrichter hat die Reklamation von Schwarz abgelehnt "
+          "(Artikel 9.5.3): Weiß erhält zwei Minuten dazu. Die Partie geht weiter.")
+    s.clock.add("white", 120000, 6000)
+    s.clock_now(6000)
+    s.absent({"kind": "end"})
+
+    s = Scenario("incorrect-claim-blitz", "B2 (2018 blitz: one minute)",
+                 "2018 blitz (5 minutes): an incorrect claim gives the opponent one minute",
+                 time_control="300+0")
+    s.player_move(1000, "e4")
+    s.ev(5000, arbiter={"incorrect_claim": {"claimant": "black"}})
+    s.say(5000, "player", contains="(Artikel B2): Weiß erhält eine Minute dazu")
+    s.clock.add("white", 60000, 5000)
+    s.clock_now(5000)
+
+    s = Scenario("incorrect-claim-2009", "9.5.b (2009: three minutes)",
+                 "2009: an incorrect claim gives the opponent three minutes, and nothing else",
+                 rules="fide-2009", time_control="5400+0")
+    s.player_move(1000, "e4")
+    s.ev(5000, arbiter={"incorrect_claim": {"claimant": "black"}})
+    s.say(5000, "player", contains="Weiß erhält drei Minuten dazu. Die Partie")
+    s.clock.add("white", 180000, 5000)
+    s.clock_now(5000)
+
+    s = Scenario("incorrect-claim-2005-cut", "9.5.b (2005: three minutes, claimant's time cut)",
+                 "2005: the player's own incorrect claim gives the opponent three minutes and "
+                 "halves the player's time, by three minutes at most",
+                 rules="fide-2005", time_control="5400+0")
+    s.player_move(1000, "e4")
+    s.opponent_move(3000, "e5")
+    s.ev(5000, arbiter={"incorrect_claim": {"claimant": "white"}})
+    s.say(5000, "player", contains="die Bedenkzeit von Weiß wird gekürzt")
+    s.clock.add("black", 180000, 5000)
+    s.clock_now(5000)
+    s.clock.add("white", -180000, 5000)
+    s.clock_now(5000)
+
+    s = Scenario("incorrect-claim-2001-short-time", "9.5(b) (2001: one to two minutes left)",
+                 "2001: a claimant with a minute and a half left keeps one minute",
+                 rules="fide-2001", time_control="90+0")
+    s.player_move(1000, "e4")
+    s.opponent_move(3000, "e5")
+    s.ev(5000, arbiter={"incorrect_claim": {"claimant": "white"}})
+    left = s.clock.reading(5000)["white"]
+    assert 60000 <= left <= 120000, left
+    s.clock.add("black", 180000, 5000)
+    s.clock_now(5000)
+    s.clock.add("white", 60000 - left, 5000)
+    s.clock_now(5000)
 
 
 def clock_stopped():
