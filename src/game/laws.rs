@@ -296,6 +296,37 @@ mod tests {
     use RulesEdition::*;
 
     #[test]
+    fn incorrect_claim_penalty_by_edition() {
+        const MIN: u64 = 60_000;
+        // (edition, kind, opponent's bonus, claimant's time cut)
+        let cases = [
+            (Fide2001, GameKind::Standard, 3 * MIN, true),
+            (Fide2001, GameKind::Blitz, 3 * MIN, true),
+            (Fide2005, GameKind::Rapid, 3 * MIN, true),
+            (Fide2009, GameKind::Standard, 3 * MIN, false),
+            (Fide2014, GameKind::Standard, 2 * MIN, false),
+            (Fide2014, GameKind::Blitz, MIN, false),
+            (Fide2018, GameKind::Rapid, 2 * MIN, false),
+            (Fide2018, GameKind::Blitz, MIN, false),
+        ];
+        for (edition, kind, bonus, cut) in cases {
+            let p = incorrect_claim_penalty(edition, kind);
+            assert_eq!(
+                (p.opponent_bonus_ms, p.claimant_cut),
+                (bonus, cut),
+                "{edition:?} {kind:?}"
+            );
+        }
+        // The cut: halved above two minutes but by three minutes at most, one minute from one
+        // to two minutes, nothing below one minute.
+        assert_eq!(claimant_time_after_cut(5 * MIN), 2 * MIN + 30_000);
+        assert_eq!(claimant_time_after_cut(60 * MIN), 57 * MIN);
+        assert_eq!(claimant_time_after_cut(2 * MIN), MIN);
+        assert_eq!(claimant_time_after_cut(MIN), MIN);
+        assert_eq!(claimant_time_after_cut(59_000), 59_000);
+    }
+
+    #[test]
     fn penalty_counts_per_edition() {
         // (edition, kind, supervision, earlier illegal moves, loses?)
         let cases = [
