@@ -477,7 +477,11 @@ impl Live {
             player,
             mode: spec.mode,
             interpreter: Interpreter::new(vocab.clone()),
-            words: Words::new(vocab, spec.lang),
+            words: Words::new(vocab, spec.lang).with_check_word(if spec.announce_check {
+                crate::interpret::CheckWord::Said
+            } else {
+                crate::interpret::CheckWord::Left
+            }),
             game,
             clock,
             record: Record::new(Headers::default(), None).map_err(|e| e.to_string())?,

@@ -119,6 +119,11 @@ pub struct StartSpec {
     /// existed.
     #[serde(default, skip_serializing_if = "is_full_supervision")]
     pub supervision: Supervision,
+    /// Whether "Schach" is said after a move that gives check, in read-backs and
+    /// announcements (fa 3.8: announcing check is not compulsory; the player may not want
+    /// it). Mate is always said. Absent: said.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub announce_check: bool,
     /// Whether the event lets the players agree a draw, or only from a move on (14 9.1.a,
     /// he 9.1.1: "the regulations of an event may specify that players cannot offer or agree
     /// to a draw … in less than a specified number of moves or at all"). Absent: allowed.
@@ -183,6 +188,14 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn yes() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 fn is_full_supervision(s: &Supervision) -> bool {
     *s == Supervision::Full
 }
@@ -241,6 +254,7 @@ impl StartSpec {
             start_on_signal: false,
             supervision: Supervision::Full,
             draw_agreements: DrawAgreements::Allowed,
+            announce_check: true,
             white: None,
             black: None,
             event: None,

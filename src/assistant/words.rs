@@ -16,7 +16,7 @@ use crate::announce::{Announcing, MoveWording};
 use crate::catalog::{Arg, Catalog, capitalize};
 use crate::clock::ClockError;
 use crate::game::{EndReason, GameError, GameResult};
-use crate::interpret::{announced_move, spoken_move};
+use crate::interpret::{CheckWord, announced_move, spoken_move_as};
 use crate::journal::{Damage, JournalProblem};
 use crate::lang::Lang;
 use crate::vocab::{CastleSide, Command, Vocab};
@@ -28,6 +28,8 @@ pub struct Words {
     catalog: Arc<Catalog>,
     /// The words moves are announced with to the opponent and the arbiter.
     announcing: Announcing,
+    /// Whether a check is said after a move (T13: not compulsory; the player's setting).
+    check: CheckWord,
 }
 
 /// A piece's role as the catalogs select on it: "king", "queen", …
@@ -56,7 +58,14 @@ impl Words {
             vocab,
             catalog,
             announcing,
+            check: CheckWord::Said,
         }
+    }
+
+    /// The same words with the check word said or left out after moves.
+    pub fn with_check_word(mut self, check: CheckWord) -> Words {
+        self.check = check;
+        self
     }
 
     /// The words moves are announced with.
@@ -100,7 +109,7 @@ impl Words {
 
     /// The move in words, check and mate included: "Springer schlägt Felix drei, Schach".
     pub fn spoken(&self, pos: &Chess, mv: &Move) -> String {
-        spoken_move(pos, mv, &self.vocab)
+        spoken_move_as(pos, mv, &self.vocab, self.check)
     }
 
     /// The move in the words of the announcements to the opponent and the arbiter: the same as
@@ -109,7 +118,7 @@ impl Words {
     pub fn announced(&self, pos: &Chess, mv: &Move) -> String {
         match &self.announcing {
             Announcing::Vocabulary => self.spoken(pos, mv),
-            _ => announced_move(pos, mv, &self.vocab, self.announcing()),
+            _ => announced_move(pos, mv, &self.vocab, self.announcing(), self.check),
         }
     }
 

@@ -104,6 +104,10 @@ pub struct PlayArgs {
     /// The event allows a draw by agreement only from this move number on (9.1).
     #[arg(long = "draws-from-move", value_name = "N")]
     pub draws_from_move: Option<u32>,
+    /// Leave "Schach" out of read-backs and announcements (announcing check is not
+    /// compulsory, fa 3.8); mate is still said.
+    #[arg(long = "no-check-word")]
+    pub no_check_word: bool,
     /// Start from this position (FEN) instead of the initial position.
     #[arg(long)]
     pub fen: Option<String>,
@@ -217,6 +221,7 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     if args.limited_supervision {
         spec.supervision = crate::game::laws::Supervision::Limited;
     }
+    spec.announce_check = !args.no_check_word;
     if args.no_draw_agreements {
         spec.draw_agreements = crate::assistant::protocol::DrawAgreements::Forbidden;
     } else if let Some(n) = args.draws_from_move {

@@ -225,7 +225,13 @@ pub fn speech_lines(record: &Record, lang: crate::lang::Lang) -> anyhow::Result<
     }
     let mut pair: Vec<String> = Vec::new();
     for (pos, mv) in positions.iter().zip(&moves) {
-        let words = crate::interpret::announced_move(pos, mv, &vocab, announcing.wording(&vocab));
+        let words = crate::interpret::announced_move(
+            pos,
+            mv,
+            &vocab,
+            announcing.wording(&vocab),
+            crate::interpret::CheckWord::Said,
+        );
         let side = catalog.text(
             match pos.turn() {
                 shakmaty::Color::White => "side-white",

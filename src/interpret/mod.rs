@@ -38,7 +38,8 @@ use legal::Legal;
 use matcher::{parse, reading};
 
 pub use spoken::{
-    announced_move, answer_phrases, command_phrases, move_phrases, scoresheet_phrases, spoken_move,
+    CheckWord, announced_move, answer_phrases, command_phrases, move_phrases, scoresheet_phrases,
+    spoken_move, spoken_move_as,
 };
 
 /// What is missing from an `incomplete` reading.

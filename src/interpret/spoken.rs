@@ -87,29 +87,55 @@ fn reads_as(pos: &Chess, vocab: &Vocab, words: &str, mv: &Move) -> bool {
 /// The move as Rochade says it: the read-back to the player and the announcement for the
 /// opponent ("Springer schlägt Felix drei, Schach"). Always read back as the same move.
 pub fn spoken_move(pos: &Chess, mv: &Move, vocab: &Vocab) -> String {
+    spoken_move_as(pos, mv, vocab, CheckWord::Said)
+}
+
+/// Whether a check is said after the move. Announcing check is not compulsory (fa 3.8, the
+/// notation's check sign is optional): a player may ask for it to be left out. Mate is
+/// always said: it ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckWord {
+    Said,
+    Left,
+}
+
+/// [`spoken_move`], with the check word said or left out.
+pub fn spoken_move_as(pos: &Chess, mv: &Move, vocab: &Vocab, check: CheckWord) -> String {
     let short = move_words(pos, mv, vocab, false);
     let text = if reads_as(pos, vocab, &short, mv) {
         short
     } else {
         move_words(pos, mv, vocab, true)
     };
-    with_check(pos, mv, vocab, text)
+    with_check(pos, mv, vocab, text, check)
 }
 
 /// The move said in `words` (another language's words, [`crate::announce`]) in the form
 /// [`spoken_move`] gives it in the player's `vocab`: the origin is said where the vocabulary's
 /// short form would not name the move alone, so both forms name it alike.
-pub fn announced_move(pos: &Chess, mv: &Move, vocab: &Vocab, words: &dyn MoveWording) -> String {
+pub fn announced_move(
+    pos: &Chess,
+    mv: &Move,
+    vocab: &Vocab,
+    words: &dyn MoveWording,
+    check: CheckWord,
+) -> String {
     let full = !reads_as(pos, vocab, &move_words(pos, mv, vocab, false), mv);
-    with_check(pos, mv, words, move_words(pos, mv, words, full))
+    with_check(pos, mv, words, move_words(pos, mv, words, full), check)
 }
 
 /// The move's words with its check or mate word: "Springer Felix drei, Schach".
-fn with_check(pos: &Chess, mv: &Move, words: &dyn MoveWording, mut text: String) -> String {
+fn with_check(
+    pos: &Chess,
+    mv: &Move,
+    words: &dyn MoveWording,
+    mut text: String,
+    check: CheckWord,
+) -> String {
     if let Ok(after) = pos.clone().play(*mv) {
         let word = if after.is_checkmate() {
             words.mate()
-        } else if after.is_check() {
+        } else if after.is_check() && check == CheckWord::Said {
             words.check()
         } else {
             None

@@ -71,7 +71,7 @@ def square_words(sq, lang):
     return f"{v['files'][chess.square_file(sq)]} {v['ranks'][chess.square_rank(sq)]}"
 
 
-def spoken(board, move, lang):
+def spoken(board, move, lang, check_word=True):
     """The move in the player's vocabulary, as SPOKEN-MOVES.md §2 and D.2.1 have it: piece,
     SAN's disambiguation, capture word, square, en passant, promotion word and piece, and
     ", check"/", mate" after it. German words keep their capitals (names, nouns)."""
@@ -81,7 +81,7 @@ def spoken(board, move, lang):
     comma = v.get("comma", ", ")
     if san.endswith("#"):
         suffix = f"{comma}{v['mate']}"
-    elif san.endswith("+"):
+    elif san.endswith("+") and check_word:
         suffix = f"{comma}{v['check']}"
     san = san.rstrip("+#")
     if san in ("O-O", "O-O-O"):
@@ -198,6 +198,8 @@ class Scenario:
         if extra:
             start.update(extra)
         self.events = [{"at": 0, "start": start}]
+        # "Schach" left out after moves (fa 3.8: announcing check is not compulsory)
+        self.check_word = start.get("announce_check", True)
         self.meta = {"scenario": name, "article": article, "strict": list(strict)}
         if pgn_contains:
             self.meta["pgn_contains"] = list(pgn_contains)
@@ -296,8 +298,8 @@ class Scenario:
         confirms with "ja" at `confirm_at` (default at+100): made, announced to the
         opponent, the opponent's clock started."""
         move = self.board.parse_san(san)
-        words = spoken(self.board, move, self.vocab)
-        announced = spoken(self.board, move, self.lang)
+        words = spoken(self.board, move, self.vocab, self.check_word)
+        announced = spoken(self.board, move, self.lang, self.check_word)
         self.heard(at, said or words.lower().replace(",", ""))
         self.say(at, "player", text=f"{cap(words)}?", about={"uci": move.uci()})
         at2 = confirm_at if confirm_at is not None else at + 100
@@ -311,7 +313,7 @@ class Scenario:
     def opponent_move(self, at, san, entered=None):
         """The opponent's move entered (SAN unless `entered`) and announced to the player."""
         move = self.board.parse_san(san)
-        words = spoken(self.board, move, self.vocab)
+        words = spoken(self.board, move, self.vocab, self.check_word)
         self.opp_event(at, entered or san)
         self.made(at, san)
         self.say(at, "player", text=FRAMES[self.lang]["opponent"].format(words),
@@ -1439,6 +1441,40 @@ def claim_fifty_intended():
     s.draw_heard(1500, "remis", "Remis reklamieren? Ja oder nein.", 1700)
     s.exp(1700, "claim", claim="fifty_moves", side="white", upheld=True)
     s.end(1700, "1/2-1/2", "50-move rule claimed")
+
+
+def check_word_left_out():
+    """The player's setting leaves "Schach" out (fa 3.8: announcing check is not compulsory;
+    rules map T13); mate is still said."""
+    s = Scenario("check-word-left-out", "3.8 (2001: announcing check not compulsory)",
+                 "with `announce_check: false` a checking move is read back and announced "
+                 "without \"Schach\"",
+                 extra={"announce_check": False})
+    at = s.line(1000, ["e4", "f6"])
+    assert s.board.san(s.board.parse_san("Qh5")) == "Qh5+"
+    s.heard(at, "dame hector fünf")
+    s.say(at, "player", text="Dame Hector fünf?")
+    s.heard(at + 100, "ja")
+    s.made(at + 100, "Qh5+")
+    s.say(at + 100, "opponent", text="Dame Hector fünf")
+    s.absent({"kind": "say", "text_contains": ", Schach"})
+
+    s = Scenario("check-word-left-out-mate", "3.8 (2001)",
+                 "with `announce_check: false` a mate is still said",
+                 extra={"announce_check": False})
+    at = s.line(1000, ["e4", "f6", "d4", "g5"])
+    s.heard(at, "dame hector fünf")
+    s.say(at, "player", text="Dame Hector fünf, Matt?")
+    s.heard(at + 100, "ja")
+    s.made(at + 100, "Qh5#")
+    s.say(at + 100, "opponent", text="Dame Hector fünf, Matt")
+
+    s = Scenario("check-word-left-out-opponent", "3.8 (2001)",
+                 "the player has Black and has asked for no \"Schach\": the opponent's "
+                 "checking move is announced without it",
+                 player="black", extra={"announce_check": False})
+    s.line(1000, ["e4", "f5", "Qh5+"])
+    s.absent({"kind": "say", "text_contains": ", Schach"})
 
 
 def draw_agreements_restricted():
