@@ -148,6 +148,7 @@ nothing-sealed = لا توجد نقلة مختومة.
 clocks-paused = أوقفت الساعتان.
 clocks-resumed = الساعة تعمل من جديد.
 time-changed = غيّر الحكم الوقت. { $report }
+default-time-passed = انقضى وقت الانتظار: { $time } منذ تشغيل الساعة، ولم يلعب { $side } أي نقلة بعد. اللاعب الذي يصل إلى الرقعة بعد وقت الانتظار يخسر المباراة ما لم يقرر الحكم غير ذلك (المادة { $article }).
 entry-claim-side = !falsche-reklamation يحتاج إلى اللون الذي طالب
 incorrect-claim-cut = رفض الحكم مطالبة { $claimant } (المادة { $article }): يحصل { $opponent } على { $bonus } إضافية، ويُخفَّض وقت { $claimant }. تستمر المباراة.
 incorrect-claim = رفض الحكم مطالبة { $claimant } (المادة { $article }): يحصل { $opponent } على { $bonus } إضافية. تستمر المباراة.

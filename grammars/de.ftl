@@ -140,6 +140,7 @@ nothing-sealed = Es gibt keinen abgegebenen Zug.
 clocks-paused = Die Uhren sind angehalten.
 clocks-resumed = Die Uhr läuft wieder.
 time-changed = Der Schiedsrichter hat die Zeit geändert. { $report }
+default-time-passed = Die Wartezeit ist abgelaufen: { $time } seit dem Start der Uhr, und { $side } hat noch keinen Zug gemacht. Wer nach der Wartezeit am Brett erscheint, verliert die Partie, wenn der Schiedsrichter nicht anders entscheidet (Artikel { $article }).
 entry-claim-side = !falsche-reklamation braucht die Seite, die reklamiert hat
 incorrect-claim-cut = Der Schiedsrichter hat die Reklamation von { $claimant } abgelehnt (Artikel { $article }): { $opponent } erhält { $bonus } dazu, und die Bedenkzeit von { $claimant } wird gekürzt. Die Partie geht weiter.
 incorrect-claim = Der Schiedsrichter hat die Reklamation von { $claimant } abgelehnt (Artikel { $article }): { $opponent } erhält { $bonus } dazu. Die Partie geht weiter.

@@ -135,6 +135,7 @@ nothing-sealed = There is no sealed move.
 clocks-paused = The clocks are stopped.
 clocks-resumed = The clock runs again.
 time-changed = The arbiter changed the time. { $report }
+default-time-passed = The default time has passed: { $time } since the clock was started, and { $side } has not made a move yet. A player who arrives at the board after the default time loses the game unless the arbiter decides otherwise (article { $article }).
 entry-claim-side = !falsche-reklamation needs the side that claimed
 incorrect-claim-cut = The arbiter rejected the claim of { $claimant } (article { $article }): { $opponent } gets { $bonus } more, and the time of { $claimant } is cut. The game goes on.
 incorrect-claim = The arbiter rejected the claim of { $claimant } (article { $article }): { $opponent } gets { $bonus } more. The game goes on.

@@ -148,6 +148,7 @@ nothing-sealed = אין מסע חתום.
 clocks-paused = השעונים נעצרו.
 clocks-resumed = השעון פועל שוב.
 time-changed = השופט שינה את הזמן. { $report }
+default-time-passed = זמן ההמתנה עבר: { $time } מאז הפעלת השעון, ו{ $side } עוד לא שיחק מסע. שחקן שמגיע ללוח אחרי זמן ההמתנה מפסיד את המשחק, אלא אם השופט מחליט אחרת (סעיף { $article }).
 entry-claim-side = !falsche-reklamation צריך את הצד שתבע
 incorrect-claim-cut = השופט דחה את התביעה של { $claimant } (סעיף { $article }): { $opponent } מקבל עוד { $bonus }, והזמן של { $claimant } מקוצר. המשחק נמשך.
 incorrect-claim = השופט דחה את התביעה של { $claimant } (סעיף { $article }): { $opponent } מקבל עוד { $bonus }. המשחק נמשך.

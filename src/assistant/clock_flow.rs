@@ -45,6 +45,39 @@ impl Live {
             }
         }
         self.poll_clock(now, out);
+        if let Some(late) = self.default_time_due(now) {
+            self.default_time_told[usize::from(late == Color::Black)] = true;
+            let rules = self.spec.rules;
+            let t = self.words.default_time_passed(
+                late,
+                self.default_time_ms(),
+                laws::default_time_article(rules),
+            );
+            self.say(out, now, Listener::Arbiter, t.clone(), About::Nothing);
+            self.say(out, now, Listener::Player, t, About::Nothing);
+        }
+    }
+
+    /// The event's default time, or the edition's (6.7).
+    fn default_time_ms(&self) -> u64 {
+        match self.spec.default_time_s {
+            Some(s) => s.saturating_mul(1000),
+            None => laws::default_time_ms(self.spec.rules),
+        }
+    }
+
+    /// The side whose clock runs, that has made no move yet, though the default time has
+    /// passed since the clock started (6.7), and that has not been reported yet.
+    pub(super) fn default_time_due(&self, now: u64) -> Option<Color> {
+        let limit = self.default_time_ms();
+        let started = self.clock_started_at?;
+        if limit == 0 || self.ended.is_some() || now < started.saturating_add(limit) {
+            return None;
+        }
+        let side = self.game.side_to_move();
+        let moved = self.game.moves().iter().any(|m| m.color == side);
+        let told = self.default_time_told[usize::from(side == Color::Black)];
+        (!moved && !told).then_some(side)
     }
 
     pub(super) fn poll_clock(&mut self, now: u64, out: &mut Out) {

@@ -139,6 +139,7 @@ impl Live {
         if let Some(clock) = self.clock.as_mut() {
             let events = clock.start(to_move, now).unwrap_or_default();
             self.clock_events(events, now, out);
+            self.clock_started_at = Some(now);
         }
         let t = self.words.game_begins();
         self.say(out, now, Listener::Player, t.clone(), About::Nothing);

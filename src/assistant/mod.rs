@@ -214,6 +214,11 @@ struct Live {
     warnings: bool,
     /// Read-backs said so far in the game (the number of the last one).
     read_backs: u64,
+    /// When the clock was started (at the start, or at the arbiter's signal), for the default
+    /// time (6.7).
+    clock_started_at: Option<u64>,
+    /// The sides already reported for not having moved within the default time.
+    default_time_told: [bool; 2],
 }
 
 /// The assistant. Create it, then feed it events; the first must be `Start`.
@@ -285,6 +290,9 @@ impl Assistant {
         } = live.pending
             && d <= now
         {
+            return true;
+        }
+        if live.default_time_due(now).is_some() {
             return true;
         }
         match &live.clock {
@@ -499,6 +507,8 @@ impl Live {
             ended: None,
             warnings: !warning_list.is_empty(),
             read_backs: 0,
+            clock_started_at: None,
+            default_time_told: [false, false],
         };
         // The arbiter starts the clock of the side to move at the start (FIDE 6.5), or later
         // on his signal.
@@ -506,6 +516,7 @@ impl Live {
         if let Some(clock) = live.clock.as_mut() {
             if !live.awaiting_signal {
                 let _ = clock.start(to_move, now);
+                live.clock_started_at = Some(now);
             }
             let r = clock.reading(now);
             record.start_clocks = Some(Clocks::new(r.white_ms, r.black_ms));

@@ -119,6 +119,12 @@ pub struct StartSpec {
     /// existed.
     #[serde(default, skip_serializing_if = "is_full_supervision")]
     pub supervision: Supervision,
+    /// The event's default time in seconds (6.7): a side that has not made its first move
+    /// this long after the clock started is reported to the arbiter, who decides whether the
+    /// player arrived late. Absent: the edition's (one hour in 2001 and 2005, zero from
+    /// 2009). Zero is never reported: arriving is seen at the board, not in the moves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_time_s: Option<u64>,
     /// Whether "Schach" is said after a move that gives check, in read-backs and
     /// announcements (fa 3.8: announcing check is not compulsory; the player may not want
     /// it). Mate is always said. Absent: said.
@@ -255,6 +261,7 @@ impl StartSpec {
             supervision: Supervision::Full,
             draw_agreements: DrawAgreements::Allowed,
             announce_check: true,
+            default_time_s: None,
             white: None,
             black: None,
             event: None,

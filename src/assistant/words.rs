@@ -702,6 +702,21 @@ impl Words {
         self.msg("clocks-resumed")
     }
 
+    /// The default time has passed and `late` has not made his first move (6.7).
+    pub fn default_time_passed(&self, late: Color, limit_ms: u64, article: &str) -> String {
+        self.msg_with(
+            "default-time-passed",
+            &[
+                ("side", self.side(late).into()),
+                (
+                    "time",
+                    crate::clock::spoken::duration_words(limit_ms, self.catalog.lang()).into(),
+                ),
+                ("article", article.into()),
+            ],
+        )
+    }
+
     /// A draw offer or agreement the event's regulations do not allow now (9.1).
     pub fn draw_agreement_not_allowed(
         &self,

@@ -104,6 +104,11 @@ pub struct PlayArgs {
     /// The event allows a draw by agreement only from this move number on (9.1).
     #[arg(long = "draws-from-move", value_name = "N")]
     pub draws_from_move: Option<u32>,
+    /// The event's default time in minutes (6.7): a side that has not made its first move
+    /// this long after the clock started is reported to the arbiter. Default: the edition's
+    /// (60 under fide-2001 and fide-2005; 0, never reported, from fide-2009).
+    #[arg(long = "default-time", value_name = "MINUTES")]
+    pub default_time: Option<u64>,
     /// Leave "Schach" out of read-backs and announcements (announcing check is not
     /// compulsory, fa 3.8); mate is still said.
     #[arg(long = "no-check-word")]
@@ -222,6 +227,7 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
         spec.supervision = crate::game::laws::Supervision::Limited;
     }
     spec.announce_check = !args.no_check_word;
+    spec.default_time_s = args.default_time.map(|m| m.saturating_mul(60));
     if args.no_draw_agreements {
         spec.draw_agreements = crate::assistant::protocol::DrawAgreements::Forbidden;
     } else if let Some(n) = args.draws_from_move {

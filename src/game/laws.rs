@@ -440,6 +440,27 @@ mod tests {
     }
 }
 
+/// The default time when the event sets none (6.7): one hour in 2001 and 2005 (fa 6.6/6.7,
+/// 05 6.7), zero from 2009 (sw 6.7, 14 6.7.a, he 6.7.1: "zero if not specified"). A player
+/// who arrives at the board after it loses, unless the arbiter decides otherwise.
+pub fn default_time_ms(edition: RulesEdition) -> u64 {
+    match edition {
+        RulesEdition::Fide2001 | RulesEdition::Fide2005 => 3_600_000,
+        _ => 0,
+    }
+}
+
+/// The article of the default time: 6.6 in 2001 (fa), 6.7 in 2005 and 2009, 6.7.a in 2014,
+/// 6.7.1 in 2018.
+pub fn default_time_article(edition: RulesEdition) -> &'static str {
+    match edition {
+        RulesEdition::Fide2001 => "6.6",
+        RulesEdition::Fide2005 | RulesEdition::Fide2009 => "6.7",
+        RulesEdition::Fide2014 => "6.7.a",
+        RulesEdition::Fide2018 => "6.7.1",
+    }
+}
+
 /// The penalty when the arbiter finds a draw claim (9.2, 9.3) incorrect: time for the
 /// claimant's opponent and, under the 2001 and 2005 Laws, a cut of the claimant's own time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1477,6 +1477,53 @@ def check_word_left_out():
     s.absent({"kind": "say", "text_contains": ", Schach"})
 
 
+def default_time():
+    """The default time (6.7; rules map T31, #42): a side that has made no move when it has
+    passed since the clock started is reported to the arbiter and the player, once; the
+    arbiter decides."""
+    s = Scenario("default-time-2005", "6.7 (2005: one hour)",
+                 "2005: the opponent has not made his first move an hour after the start: the "
+                 "arbiter and the player are told, once",
+                 rules="fide-2005", time_control="7200+0")
+    s.player_move(1000, "e4")
+    s.tick(3_599_000)
+    s.absent({"kind": "say", "text_contains": "Wartezeit"}, until=3_599_999)
+    s.tick(3_600_000)
+    text = ("Die Wartezeit ist abgelaufen: eine Stunde seit dem Start der Uhr, und Schwarz hat "
+            "noch keinen Zug gemacht. Wer nach der Wartezeit am Brett erscheint, verliert die Partie, wenn der "
+            "Schiedsrichter nicht anders entscheidet (Artikel 6.7).")
+    s.say(3_600_000, "arbiter", text=text)
+    s.say(3_600_000, "player", text=text)
+    s.tick(3_700_000)
+    s.absent({"kind": "say", "text_contains": "Wartezeit"}, start=3_600_001)
+    s.absent({"kind": "end"})
+
+    s = Scenario("default-time-event", "6.7.1 (2018: the event's default time)",
+                 "2018 with an event default time of 15 minutes (`default_time_s: 900`): the "
+                 "report comes after 15 minutes",
+                 time_control="5400+0", extra={"default_time_s": 900})
+    s.player_move(1000, "e4")
+    s.tick(900_000)
+    s.say(900_000, "arbiter", contains="Die Wartezeit ist abgelaufen: fünfzehn Minuten seit dem "
+          "Start der Uhr, und Schwarz hat noch keinen Zug gemacht")
+
+    s = Scenario("default-time-zero", "6.7.1 (2018: zero if not specified)",
+                 "2018 without an event default time: zero, which is seen at the board, so "
+                 "nothing is reported however long the opponent takes for his first move",
+                 time_control="5400+0")
+    s.player_move(1000, "e4")
+    s.tick(5_000_000)
+    s.absent({"kind": "say", "text_contains": "Wartezeit"})
+
+    s = Scenario("default-time-moved", "6.7 (2005: both have moved)",
+                 "2005: both sides made their first moves before the hour: nothing is "
+                 "reported, even when a later move takes longer",
+                 rules="fide-2005", time_control="7200+0")
+    s.line(1000, ["e4", "e5"])
+    s.tick(3_700_000)
+    s.absent({"kind": "say", "text_contains": "Wartezeit"})
+
+
 def draw_agreements_restricted():
     """The event's regulations forbid draw agreements, or allow them only from a move on
     (9.1, 14 9.1.a; issue 14 item 6, rules map #72): offers are refused and not passed on;
