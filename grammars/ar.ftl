@@ -70,6 +70,9 @@ draw-offer-declined-by-touch = لمس المنافس قطعة: رُفض عرض �
 draw-agreed = تعادل بالاتفاق.
 draw-accept-question = هل تقبل عرض التعادل؟
 draw-claim-question = هل تطالب بالتعادل؟
+quickplay-claim-for-arbiter = { $side } يطالب بالتعادل وفق المادة { $article } وقد بقي له أقل من دقيقتين: الخصم لا يستطيع الفوز بالوسائل العادية أو لا يبذل جهدا لذلك. الساعتان متوقفتان.
+quickplay-claimed = طولب بالتعادل وفق المادة { $article }. الساعتان متوقفتان؛ الحكم يقرر.
+draw-quickplay-question = هل تطالب بالتعادل وفق المادة { $article } لأن الخصم لا يستطيع الفوز بالوسائل العادية أو لا يحاول ذلك؟ نعم أو لا.
 draw-offer-question = هل تعرض التعادل؟
 draw-not-confirmed = لا تعادل.
 claim-upheld = طلب التعادل، أوقفت الساعة: { $why }. الطلب صحيح.
@@ -336,7 +339,7 @@ reading-result-draw = النتيجة: تعادل.
 ## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
 ## typed as they are.
 
-entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
+entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
 entry-time-side = !zeit يحتاج إلى لون: weiss أو schwarz
 entry-time-seconds = !zeit يحتاج إلى ثوان، مثلا 120 أو -60
 entry-clocks-white = !uhren يحتاج إلى ثواني الأبيض

@@ -63,6 +63,9 @@ draw-offer-declined-by-touch = Der Gegner hat eine Figur berührt: Ihr Remisange
 draw-agreed = Remis vereinbart.
 draw-accept-question = Remisangebot annehmen? Ja oder nein.
 draw-claim-question = Remis reklamieren? Ja oder nein.
+quickplay-claim-for-arbiter = { $side } reklamiert Remis nach Artikel { $article } mit weniger als zwei Minuten Bedenkzeit: der Gegner kann mit normalen Mitteln nicht gewinnen oder versucht es nicht. Die Uhren sind angehalten.
+quickplay-claimed = Remis nach Artikel { $article } reklamiert. Die Uhren sind angehalten; der Schiedsrichter entscheidet.
+draw-quickplay-question = Remis nach Artikel { $article } reklamieren, weil der Gegner mit normalen Mitteln nicht gewinnen kann oder es nicht versucht? Ja oder nein.
 draw-offer-question = Remis anbieten? Ja oder nein.
 draw-not-confirmed = Kein Remis.
 claim-upheld = Remis reklamiert, die Uhr ist angehalten: { $why }. Die Reklamation ist berechtigt.
@@ -315,7 +318,7 @@ reading-result-draw = Ergebnis: remis.
 
 ## Die getippten Eingaben des Schiedsrichters (`!…`), wenn eine nicht gelesen werden kann
 
-entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
+entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
 entry-time-side = !zeit braucht eine Seite: weiss oder schwarz
 entry-time-seconds = !zeit braucht Sekunden, z. B. 120 oder -60
 entry-clocks-white = !uhren braucht die Sekunden von Weiß

@@ -62,6 +62,9 @@ draw-offer-declined-by-touch = Your opponent touched a piece: your draw offer is
 draw-agreed = Draw agreed.
 draw-accept-question = Accept the draw offer? Yes or no.
 draw-claim-question = Claim a draw? Yes or no.
+quickplay-claim-for-arbiter = { $side } claims a draw under article { $article } with less than two minutes left: the opponent cannot win by normal means or is making no effort to. The clocks are stopped.
+quickplay-claimed = Draw claimed under article { $article }. The clocks are stopped; the arbiter decides.
+draw-quickplay-question = Claim a draw under article { $article }, because the opponent cannot win by normal means or is not trying to? Yes or no.
 draw-offer-question = Offer a draw? Yes or no.
 draw-not-confirmed = No draw.
 claim-upheld = Draw claimed, the clock is stopped: { $why }. The claim is correct.
@@ -305,7 +308,7 @@ reading-result-draw = Result: a draw.
 
 ## The arbiter's typed entries (`!…`), when one cannot be read
 
-entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
+entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
 entry-time-side = !zeit needs a side: weiss or schwarz
 entry-time-seconds = !zeit needs seconds, e.g. 120 or -60
 entry-clocks-white = !uhren needs White's seconds

@@ -70,6 +70,9 @@ draw-offer-declined-by-touch = היריב נגע בכלי: הצעת התיקו �
 draw-agreed = תיקו בהסכמה.
 draw-accept-question = לקבל את הצעת התיקו?
 draw-claim-question = לתבוע תיקו?
+quickplay-claim-for-arbiter = { $side } תובע תיקו לפי סעיף { $article } כשנותרו לו פחות משתי דקות: היריב אינו יכול לנצח באמצעים רגילים או אינו מנסה. השעונים עצורים.
+quickplay-claimed = נתבע תיקו לפי סעיף { $article }. השעונים עצורים; השופט מחליט.
+draw-quickplay-question = לתבוע תיקו לפי סעיף { $article }, כי היריב אינו יכול לנצח באמצעים רגילים או אינו מנסה? כן או לא.
 draw-offer-question = להציע תיקו?
 draw-not-confirmed = אין תיקו.
 claim-upheld = נתבע תיקו, השעון נעצר: { $why }. התביעה נכונה.
@@ -329,7 +332,7 @@ reading-result-draw = תוצאה: תיקו.
 ## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
 ## typed as they are.
 
-entry-help = קלטי השופט: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 סיבה
+entry-help = קלטי השופט: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 סיבה
 entry-time-side = ל־!zeit חסר צבע: weiss או schwarz
 entry-time-seconds = ל־!zeit חסרות שניות, למשל 120 או -60
 entry-clocks-white = ל־!uhren חסרות השניות של לבן

@@ -152,6 +152,17 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, EntryError> {
             let s = side(arg(1)).ok_or(EntryError::PenaltySide)?;
             Ok(ArbiterAction::IllegalMovePenalty { offender: s })
         }
+        "inkrement" | "increment" => {
+            // he Guidelines III.4: five seconds unless the arbiter says otherwise
+            let (neg, ms) = match arg(1) {
+                "" => (false, 5000),
+                s => seconds_ms(s).ok_or(EntryError::TimeSeconds)?,
+            };
+            if neg || ms == 0 {
+                return Err(EntryError::TimeSeconds);
+            }
+            Ok(ArbiterAction::AddIncrement { ms })
+        }
         "falschereklamation" | "falsche-reklamation" | "incorrect-claim" | "incorrectclaim" => {
             let s = side(arg(1)).ok_or(EntryError::ClaimSide)?;
             Ok(ArbiterAction::IncorrectClaim { claimant: s })

@@ -41,6 +41,9 @@ impl Live {
                 self.illegal_move_penalty((*offender).into(), now, out)
             }
             ArbiterAction::ResetTo { ply } => self.reset_to(*ply, now, out),
+            ArbiterAction::AddIncrement { ms } => {
+                self.adjust(Adjustment::AddIncrement { ms: *ms }, now, out)
+            }
             ArbiterAction::IncorrectClaim { claimant } => {
                 self.incorrect_claim((*claimant).into(), now, out)
             }

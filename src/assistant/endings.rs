@@ -6,7 +6,7 @@ use crate::catalog::capitalize;
 impl Live {
     /// What the player's "Remis" would do now: accept the standing offer, claim (threefold
     /// repetition or fifty moves, with the read-back's move as the intended move), or offer.
-    pub(super) fn draw_act(&self) -> DrawAct {
+    pub(super) fn draw_act_at(&self, now: u64) -> DrawAct {
         if self.draw_offer == Some(!self.player) {
             return DrawAct::Accept;
         }
@@ -20,16 +20,74 @@ impl Live {
                 || self.game.can_claim_fifty_moves(intended.as_ref()))
         {
             DrawAct::Claim
+        } else if let Some(article) = self.quickplay_claim_now(now) {
+            DrawAct::QuickplayClaim(article)
         } else {
             DrawAct::Offer
         }
     }
 
+    /// The article under which the player may claim a draw in a quickplay finish now: the
+    /// event announced it, he is on move with less than two minutes and his flag is up, and
+    /// the edition allows it for this game (laws::quickplay_claim_article).
+    fn quickplay_claim_now(&self, now: u64) -> Option<&'static str> {
+        if !self.spec.quickplay_finish || self.game.side_to_move() != self.player {
+            return None;
+        }
+        let clock = self.clock.as_ref()?;
+        let increment = clock
+            .time_control()
+            .periods()
+            .iter()
+            .any(|p| p.bonus != crate::clock::Bonus::None);
+        let article = laws::quickplay_claim_article(self.spec.rules, self.game_kind(), increment)?;
+        let r = clock.reading(now);
+        let left = match self.player {
+            Color::White => r.white_ms,
+            Color::Black => r.black_ms,
+        };
+        (left > 0 && left < laws::QUICKPLAY_CLAIM_BELOW_MS && !self.player_flag_fell)
+            .then_some(article)
+    }
+
+    /// The player's quickplay-finish claim (10.2, G.5, III.5): the clocks stop, the claim is
+    /// written on the scoresheet, and the arbiter is called to decide; the game goes on
+    /// until he does (`!ergebnis remis`, or `!zeit` and `!weiter`).
+    fn quickplay_claim(&mut self, article: &'static str, now: u64, out: &mut Out) {
+        if let Some(clock) = self.clock.as_mut() {
+            let events = clock.pause(now).unwrap_or_default();
+            self.clock_events(events, now, out);
+        }
+        self.clock_effect(now, out);
+        out.push(
+            now,
+            Effect::Claim {
+                claim: Claimed::QuickplayFinish,
+                side: self.player,
+                upheld: false,
+            },
+        );
+        let _ = self.record.add_claim(
+            ClaimKind::QuickplayFinish,
+            self.player.into(),
+            None,
+            ClaimOutcome::Pending,
+            Some(now),
+        );
+        let t = self.words.quickplay_claimed(article);
+        self.say(out, now, Listener::Player, t.clone(), About::Nothing);
+        self.say(out, now, Listener::Opponent, t, About::Nothing);
+        let t = self.words.quickplay_claim_for_arbiter(self.player, article);
+        self.say(out, now, Listener::Arbiter, t, About::Nothing);
+    }
+
     /// A "Remis" heard from the player: asked back before it is carried out (the opponent's
     /// own "Remis" reaches the player's microphone too). What waited stays, to come back.
     pub(super) fn ask_draw(&mut self, now: u64, out: &mut Out) {
-        let act = self.draw_act();
-        if act != DrawAct::Claim && self.draw_agreement_refused(Listener::Player, now, out) {
+        let act = self.draw_act_at(now);
+        if !matches!(act, DrawAct::Claim | DrawAct::QuickplayClaim(_))
+            && self.draw_agreement_refused(Listener::Player, now, out)
+        {
             return;
         }
         let resume = match std::mem::replace(&mut self.pending, Pending::Nothing) {
@@ -58,8 +116,10 @@ impl Live {
     /// "Remis": accept a standing offer, claim (9.2–9.3) with the read-back move as the intended
     /// move or in the position on the board, or else offer (9.1).
     pub(super) fn player_draw(&mut self, now: u64, out: &mut Out) {
-        if self.draw_act() != DrawAct::Claim
-            && self.draw_agreement_refused(Listener::Player, now, out)
+        if !matches!(
+            self.draw_act_at(now),
+            DrawAct::Claim | DrawAct::QuickplayClaim(_)
+        ) && self.draw_agreement_refused(Listener::Player, now, out)
         {
             return;
         }
@@ -86,6 +146,12 @@ impl Live {
         } else {
             None
         };
+        if claim.is_none()
+            && let Some(article) = self.quickplay_claim_now(now)
+        {
+            self.quickplay_claim(article, now, out);
+            return;
+        }
         if let Some((reason, kind)) = claim {
             // The intended move is locked and the clock stopped (9.2); the claim is correct,
             // so the game is drawn.

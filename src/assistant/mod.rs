@@ -164,6 +164,8 @@ enum By {
 enum DrawAct {
     Accept,
     Claim,
+    /// A claim in a quickplay finish (10.2, G.5, III.5), with its article: the arbiter decides.
+    QuickplayClaim(&'static str),
     Offer,
 }
 

@@ -125,6 +125,11 @@ pub struct StartSpec {
     /// 2009). Zero is never reported: arriving is seen at the board, not in the moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default_time_s: Option<u64>,
+    /// The event has announced that the quickplay-finish rules apply (fa 10.2, 14 Appendix G,
+    /// he Guidelines III): a player on move with less than two minutes may claim a draw with
+    /// "Remis"; the clocks stop and the arbiter decides. Absent: not announced.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub quickplay_finish: bool,
     /// Whether "Schach" is said after a move that gives check, in read-backs and
     /// announcements (fa 3.8: announcing check is not compulsory; the player may not want
     /// it). Mate is always said. Absent: said.
@@ -262,6 +267,7 @@ impl StartSpec {
             draw_agreements: DrawAgreements::Allowed,
             announce_check: true,
             default_time_s: None,
+            quickplay_finish: false,
             white: None,
             black: None,
             event: None,
@@ -315,6 +321,9 @@ pub enum ArbiterAction {
     IllegalMovePenalty { offender: Side },
     /// Reset the position to after this many half-moves (7.4/7.5, D.2.7–8).
     ResetTo { ply: usize },
+    /// From now on each move of both sides adds this much (he Guidelines III.4: the arbiter
+    /// grants a quickplay-finish request for a 5-second increment).
+    AddIncrement { ms: u64 },
     /// The arbiter found this side's draw claim (9.2, 9.3) incorrect: the penalty by rules
     /// edition (9.5), and play goes on.
     IncorrectClaim { claimant: Side },
@@ -455,6 +464,8 @@ pub enum Claimed {
     ThreefoldRepetition,
     /// The 50-move rule (9.3).
     FiftyMoves,
+    /// A quickplay finish (10.2, G.5, III.5): the arbiter decides.
+    QuickplayFinish,
 }
 
 /// An effect with the time it takes effect.

@@ -445,11 +445,27 @@ impl Words {
 
     /// "Remis annehmen? Ja oder nein." and its claim and offer forms.
     pub(super) fn draw_question(&self, act: super::DrawAct) -> String {
-        self.msg(match act {
-            super::DrawAct::Accept => "draw-accept-question",
-            super::DrawAct::Claim => "draw-claim-question",
-            super::DrawAct::Offer => "draw-offer-question",
-        })
+        match act {
+            super::DrawAct::Accept => self.msg("draw-accept-question"),
+            super::DrawAct::Claim => self.msg("draw-claim-question"),
+            super::DrawAct::QuickplayClaim(article) => {
+                self.msg_with("draw-quickplay-question", &[("article", article.into())])
+            }
+            super::DrawAct::Offer => self.msg("draw-offer-question"),
+        }
+    }
+
+    /// The player's quickplay-finish claim, said to both players.
+    pub fn quickplay_claimed(&self, article: &str) -> String {
+        self.msg_with("quickplay-claimed", &[("article", article.into())])
+    }
+
+    /// The quickplay-finish claim, for the arbiter.
+    pub fn quickplay_claim_for_arbiter(&self, by: Color, article: &str) -> String {
+        self.msg_with(
+            "quickplay-claim-for-arbiter",
+            &[("side", self.side(by).into()), ("article", article.into())],
+        )
     }
 
     /// The draw question answered "nein", or not at all.

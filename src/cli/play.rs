@@ -109,6 +109,11 @@ pub struct PlayArgs {
     /// (60 under fide-2001 and fide-2005; 0, never reported, from fide-2009).
     #[arg(long = "default-time", value_name = "MINUTES")]
     pub default_time: Option<u64>,
+    /// The event has announced that the quickplay-finish rules apply (10.2, Appendix G,
+    /// Guidelines III): with less than two minutes the player's "Remis" claims a draw, the
+    /// clocks stop and the arbiter decides.
+    #[arg(long = "quickplay-finish")]
+    pub quickplay_finish: bool,
     /// Leave "Schach" out of read-backs and announcements (announcing check is not
     /// compulsory, fa 3.8); mate is still said.
     #[arg(long = "no-check-word")]
@@ -227,6 +232,7 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
         spec.supervision = crate::game::laws::Supervision::Limited;
     }
     spec.announce_check = !args.no_check_word;
+    spec.quickplay_finish = args.quickplay_finish;
     spec.default_time_s = args.default_time.map(|m| m.saturating_mul(60));
     if args.no_draw_agreements {
         spec.draw_agreements = crate::assistant::protocol::DrawAgreements::Forbidden;

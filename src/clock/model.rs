@@ -219,6 +219,9 @@ pub enum Adjustment {
         #[serde(with = "side_serde")]
         benefiting_side: Color,
     },
+    /// From now on every move of both sides adds this much (he Guidelines III.4: a 5-second
+    /// increment granted in a quickplay finish).
+    AddIncrement { ms: u64 },
 }
 
 /// One adjustment in the log: when, what, and both clocks before and after.
@@ -302,6 +305,9 @@ pub struct Clock {
     floor_ms: u64,
     flags: Vec<FlagRecord>,
     log: Vec<AdjustmentRecord>,
+    /// An increment added during the game for both sides (he Guidelines III.4: the arbiter
+    /// grants a player's request for a 5-second increment in a quickplay finish).
+    extra_increment_ms: u64,
 }
 
 fn to_u64(ms: i64) -> u64 {
@@ -358,6 +364,7 @@ impl Clock {
             floor_ms: 0,
             flags: Vec::new(),
             log: Vec::new(),
+            extra_increment_ms: 0,
         }
     }
 
@@ -639,6 +646,9 @@ impl Clock {
                 self.set_main(Color::White, to_i64(white_ms), now);
                 self.set_main(Color::Black, to_i64(black_ms), now);
             }
+            Adjustment::AddIncrement { ms } => {
+                self.extra_increment_ms = self.extra_increment_ms.saturating_add(ms);
+            }
             Adjustment::SetMoves { side, moves } => {
                 let mut granted = self.side(side).granted;
                 while let Some(start) = self.tc.period_start_move(granted) {
@@ -782,6 +792,7 @@ impl Clock {
             .period_spec(s.granted.saturating_sub(1))
             .map(|p| p.bonus.increment_ms())
             .unwrap_or(0)
+            .saturating_add(self.extra_increment_ms)
     }
 
     fn grant_by_move_count(&mut self, side: Color, now: u64) -> Vec<ClockEvent> {

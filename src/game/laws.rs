@@ -461,6 +461,29 @@ pub fn default_time_article(edition: RulesEdition) -> &'static str {
     }
 }
 
+/// Where a player with less than two minutes may claim a draw because the opponent cannot
+/// win by normal means or is not trying to (quickplay finish: fa 10.2, 05 10.2, sw 10.2,
+/// 14 G.5, he Guidelines III.5): never in blitz (05 C.2, 14 G.3, he III.3), and from 2014 only
+/// without increment or delay (14 G.2, he III.3). `None`: no such claim. The event must
+/// have announced that it applies (a setting of the game, not of the edition).
+pub fn quickplay_claim_article(
+    edition: RulesEdition,
+    kind: GameKind,
+    increment: bool,
+) -> Option<&'static str> {
+    use RulesEdition::*;
+    match (edition, kind) {
+        (_, GameKind::Blitz) => None,
+        (Fide2014 | Fide2018, _) if increment => None,
+        (Fide2001 | Fide2005 | Fide2009, _) => Some("10.2"),
+        (Fide2014, _) => Some("G.5"),
+        (Fide2018, _) => Some("III.5"),
+    }
+}
+
+/// The time under which the quickplay-finish claim may be made: two minutes.
+pub const QUICKPLAY_CLAIM_BELOW_MS: u64 = 120_000;
+
 /// The penalty when the arbiter finds a draw claim (9.2, 9.3) incorrect: time for the
 /// claimant's opponent and, under the 2001 and 2005 Laws, a cut of the claimant's own time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

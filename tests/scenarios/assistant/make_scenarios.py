@@ -1524,6 +1524,95 @@ def default_time():
     s.absent({"kind": "say", "text_contains": "Wartezeit"})
 
 
+def quickplay_finish():
+    """The quickplay-finish claim (fa/05/sw 10.2, 14 G.5, he III.5; rules map T49, #73): only
+    when the event announced it, with the player on move and under two minutes, never in
+    blitz, from 2014 never with an increment. The clocks stop and the arbiter decides."""
+    def thinking(s, left_ms):
+        """1.e4 e5, then the player thinks until `left_ms` is left on his clock."""
+        s.line(1000, ["e4", "e5"])
+        at = 2000 + s.clock.reading(2000)["white"] - left_ms
+        assert s.clock.reading(at)["white"] == left_ms
+        return at
+
+    s = Scenario("quickplay-claim-2009", "10.2 (2009: quickplay finish)",
+                 "rapid game, quickplay finish announced, the player on move with 70 seconds: "
+                 "\"Remis\" asks, \"ja\" claims; the clocks stop, the claim is written, the "
+                 "arbiter decides (here: two minutes for the opponent, play goes on)",
+                 rules="fide-2009", time_control="1200+0", extra={"quickplay_finish": True},
+                 pgn_contains=["Reklamation von Weiß"])
+    at = thinking(s, 70_000)
+    s.draw_heard(at, "remis", "Remis nach Artikel 10.2 reklamieren, weil der Gegner mit "
+                 "normalen Mitteln nicht gewinnen kann oder es nicht versucht? Ja oder nein.",
+                 at + 300)
+    s.clock.pause(at + 300)
+    s.clock_now(at + 300)
+    s.exp(at + 300, "claim", claim="quickplay_finish", side="white", upheld=False)
+    s.say(at + 300, "player", text="Remis nach Artikel 10.2 reklamiert. Die Uhren sind "
+          "angehalten; der Schiedsrichter entscheidet.")
+    s.say(at + 300, "arbiter", contains="Weiß reklamiert Remis nach Artikel 10.2 mit weniger "
+          "als zwei Minuten")
+    s.absent({"kind": "end"})
+    s.ev(at + 5000, arbiter={"add_time": {"side": "black", "ms": 120000}})
+    s.clock.add("black", 120000, at + 5000)
+    s.clock_now(at + 5000)
+    s.ev(at + 6000, arbiter="resume")
+    s.clock.resume(at + 6000)
+    s.clock_now(at + 6000)
+
+    s = Scenario("quickplay-claim-2018", "III.5 (2018 guidelines)",
+                 "2018, quickplay finish announced, no increment: the claim names Guideline III.5",
+                 time_control="1800+0", extra={"quickplay_finish": True})
+    at = thinking(s, 100_000)
+    s.draw_heard(at, "remis", "Remis nach Artikel III.5 reklamieren, weil der Gegner mit "
+                 "normalen Mitteln nicht gewinnen kann oder es nicht versucht? Ja oder nein.",
+                 at + 300)
+    s.clock.pause(at + 300)
+    s.clock_now(at + 300)
+    s.exp(at + 300, "claim", claim="quickplay_finish", side="white", upheld=False)
+
+    s = Scenario("quickplay-increment-granted-2018", "III.4 (2018: a 5-second increment)",
+                 "2018 quickplay finish: the arbiter grants the request for a 5-second increment "
+                 "(`!inkrement`); from then on every move of both sides adds five seconds",
+                 time_control="1800+0", extra={"quickplay_finish": True})
+    at = thinking(s, 100_000)
+    s.ev(at, arbiter={"add_increment": {"ms": 5000}})
+    s.clock_now(at)
+    s.clock.inc = 5000
+    at = s.line(at + 1000, ["Nf3", "Nc6"])
+    # 1.1 s for Nf3, five seconds back for it, and White's clock runs again after Nc6
+    assert s.clock.reading(at)["white"] == 100_000 - 1100 + 5000 - 1000
+
+    s = Scenario("quickplay-not-announced", "10.2 (only when announced)",
+                 "the event did not announce the quickplay-finish rules: with 70 seconds "
+                 "\"Remis\" is an offer",
+                 rules="fide-2009", time_control="1200+0")
+    at = thinking(s, 70_000)
+    s.draw_heard(at, "remis", "Remis anbieten? Ja oder nein.", at + 300)
+    s.absent({"kind": "claim"})
+
+    s = Scenario("quickplay-increment-2018", "III.3 (2018: not with an increment)",
+                 "2018 with an increment: no quickplay-finish claim; \"Remis\" is an offer",
+                 time_control="1800+5", extra={"quickplay_finish": True})
+    at = thinking(s, 100_000)
+    s.draw_heard(at, "remis", "Remis anbieten? Ja oder nein.", at + 300)
+    s.absent({"kind": "claim"})
+
+    s = Scenario("quickplay-blitz", "G.3 / III.3 (never in blitz)",
+                 "blitz: no quickplay-finish claim, even when announced",
+                 time_control="300+0", extra={"quickplay_finish": True})
+    at = thinking(s, 100_000)
+    s.draw_heard(at, "remis", "Remis anbieten? Ja oder nein.", at + 300)
+    s.absent({"kind": "claim"})
+
+    s = Scenario("quickplay-more-than-two-minutes", "10.2 (less than two minutes)",
+                 "with three minutes left there is no quickplay-finish claim yet",
+                 rules="fide-2009", time_control="1200+0", extra={"quickplay_finish": True})
+    at = thinking(s, 180_000)
+    s.draw_heard(at, "remis", "Remis anbieten? Ja oder nein.", at + 300)
+    s.absent({"kind": "claim"})
+
+
 def draw_agreements_restricted():
     """The event's regulations forbid draw agreements, or allow them only from a move on
     (9.1, 14 9.1.a; issue 14 item 6, rules map #72): offers are refused and not passed on;
