@@ -105,7 +105,8 @@ pub struct PlayArgs {
     pub fen: Option<String>,
     /// Play Chess960 (FIDE Guidelines II): the start position's number, 0 to 959 (518 is the
     /// usual position); `random` for one drawn at random; without a number, the Chess960 start
-    /// position given with --fen (set up by hand). The start position is checked: king between
+    /// position given with --fen (set up by hand), or 518 without --fen. The start position is
+    /// checked: king between
     /// the rooks, bishops on opposite colours, pawns on the second and seventh ranks, Black
     /// mirroring White.
     #[arg(long, value_name = "N|random", num_args = 0..=1, default_missing_value = "given")]
