@@ -527,3 +527,18 @@ scoresheet-move-white = Zug { $number }: { $white }.
 scoresheet-move-black = Zug { $number }: Schwarz { $black }.
 scoresheet-empty = Das Partieformular ist noch leer.
 scoresheet-not-yet = Zug { $number } ist noch nicht gespielt.
+
+## Chess960 (FIDE-Richtlinien II)
+
+# Zu Beginn, für den Spieler, der sein Brett aufbaut: $number in Worten; $pieces: die erste Reihe von Weiß von a bis h in seinen Worten.
+chess960-start = Chess960, Ausgangsstellung Nummer { $number }: { $pieces }.
+# Eine abgelehnte Ausgangsstellung (Regel 2), gesagt und gedruckt, bevor die Partie beginnt.
+chess960-number-out-of-range = { $number } ist keine Chess960-Ausgangsstellung: sie sind von 0 bis 959 nummeriert.
+chess960-not-numbered = Die angegebene Stellung ist nicht die Chess960-Ausgangsstellung { $number }.
+chess960-unreadable = Die Chess960-Ausgangsstellung ist nicht lesbar: sie ist keine FEN.
+chess960-pawns = Keine Chess960-Ausgangsstellung: die acht weißen Bauern stehen auf der zweiten Reihe, die schwarzen auf der siebten, und keine andere Figur steht außerhalb der ersten und achten Reihe.
+chess960-pieces = Keine Chess960-Ausgangsstellung: auf der ersten Reihe von Weiß stehen ein König, eine Dame, zwei Türme, zwei Läufer und zwei Springer.
+chess960-king-not-between-rooks = Keine Chess960-Ausgangsstellung: der König muss zwischen den beiden Türmen stehen.
+chess960-bishops-one-colour = Keine Chess960-Ausgangsstellung: die Läufer müssen auf Feldern verschiedener Farbe stehen.
+chess960-black-not-mirrored = Keine Chess960-Ausgangsstellung: die schwarzen Figuren müssen den weißen spiegelbildlich gegenüberstehen.
+chess960-not-at-start = Keine Chess960-Ausgangsstellung: die Partie beginnt mit Weiß am Zug und allen Rochaderechten.

@@ -509,3 +509,18 @@ scoresheet-move-white = Move { $number }: { $white }.
 scoresheet-move-black = Move { $number }: Black { $black }.
 scoresheet-empty = The scoresheet is still empty.
 scoresheet-not-yet = Move { $number } has not been played yet.
+
+## Chess960 (FIDE Guidelines II)
+
+# At the start, for the player who sets up his board: $number in words; $pieces: White's first rank from a to h in his words.
+chess960-start = Chess960, start position number { $number }: { $pieces }.
+# A start position refused (rule 2), said and printed before the game starts.
+chess960-number-out-of-range = { $number } is not a Chess960 start position: they are numbered from 0 to 959.
+chess960-not-numbered = The position given is not Chess960 start position { $number }.
+chess960-unreadable = The Chess960 start position cannot be read: it is not a FEN.
+chess960-pawns = Not a Chess960 start position: White's eight pawns stand on the second rank and Black's on the seventh, and no other piece stands off the first and the eighth rank.
+chess960-pieces = Not a Chess960 start position: White's first rank holds one king, one queen, two rooks, two bishops and two knights.
+chess960-king-not-between-rooks = Not a Chess960 start position: the king must stand between the two rooks.
+chess960-bishops-one-colour = Not a Chess960 start position: the bishops must stand on squares of opposite colours.
+chess960-black-not-mirrored = Not a Chess960 start position: Black's pieces must mirror White's.
+chess960-not-at-start = Not a Chess960 start position: the game starts with White to move and every castling right.

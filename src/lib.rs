@@ -25,7 +25,7 @@
 //! | [`catalog`] | the message catalogs (`grammars/*.ftl`, Fluent): every sentence said or printed and the scoresheets' words, per language |
 //! | [`announce`] | the words moves are announced with to the opponent and the arbiter in the game's language: the vocabulary's, or for Arabic and Hebrew the tables of words to say (`grammars/ar.toml`, `grammars/he.toml`) |
 //! | [`interpret`] | an utterance (with recognizer alternatives) → a reading, matched against the legal moves; the spoken form of a move; [`interpret::forms`]: the forms of a spoken move as rules over the vocabulary's word classes, the one source of what the interpreter parses and what the recognizers' grammars ([`asr::grammar`]) accept |
-//! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition |
+//! | [`game`] | the position and history, repetition, 50/75 moves, dead positions, the helpmate test, rules by edition; [`game::chess960`]: Chess960's start positions by number and checked by hand |
 //! | [`clock`] | FIDE time controls, periods, increments, delays, flags, adjustments; time in words |
 //! | [`scoresheet`] | the record; PGN, braille, BRF and print; move lists as written; [`scoresheet::load`]: a sheet file read whatever its format; reconciling two sheets |
 //! | [`assistant`] | the Appendix D protocol: read-back, correction window, questions, announcements, requests, claims, adjournment; [`assistant::protocol`]: the events and effects, whose announcements carry typed facts ([`assistant::about::About`]) that become JSON only at the edge |

@@ -24,7 +24,7 @@
 //! assert!(matches!(typed_line("!pause", None), Typed::Event(Event::Arbiter(ArbiterAction::Pause))));
 //! assert!(matches!(typed_line("> Sf6", None), Typed::Event(Event::Opponent(m)) if m == "Sf6"));
 //! ```
-use shakmaty::Chess;
+use shakmaty::{Chess, Position};
 
 use crate::assistant::Assistant;
 use crate::assistant::protocol::{ArbiterAction, Event, Heard, Side};
@@ -282,8 +282,10 @@ pub fn typed_relay_line(line: &str, assistant: Option<&Assistant>) -> Typed {
 /// A move typed in SAN (English or German letters) or UCI.
 fn notation_move(pos: &Chess, text: &str) -> Option<shakmaty::Move> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    // In Chess960 castling is typed only as O-O or O-O-O (note 1), never as a king move.
     if let Ok(uci) = compact.parse::<shakmaty::uci::UciMove>()
         && let Ok(mv) = uci.to_move(pos)
+        && !(mv.is_castle() && pos.castles().mode().is_chess960())
     {
         return Some(mv);
     }

@@ -28,9 +28,9 @@
 //! ```
 use std::collections::{BTreeMap, BTreeSet};
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Position};
 
-use crate::interpret::{self, forms, uci};
+use crate::interpret::{self, forms};
 use crate::lang::Lang;
 use crate::vocab::{Command, Vocab, normalize_word};
 
@@ -232,7 +232,9 @@ impl Grammar {
                 .into_iter()
                 .map(|c| (c.alternatives, c.optional))
                 .collect();
-            grammar.add_rule(&choices, PhraseMeaning::Move(uci(&rule.mv)));
+            // The move as the game writes it (in Chess960 castling onto its rook).
+            let uci = rule.mv.to_uci(pos.castles().mode()).to_string();
+            grammar.add_rule(&choices, PhraseMeaning::Move(uci));
         }
         for command in Command::ALL {
             if matches!(command, Command::Yes | Command::No) {

@@ -159,7 +159,7 @@ impl Live {
                 let events = clock.pause(now).unwrap_or_default();
                 self.clock_events(events, now, out);
             }
-            let intended_uci = intended.as_ref().map(uci);
+            let intended_uci = intended.as_ref().map(|mv| self.game.uci(mv));
             // The intended move is written on the scoresheet with the claim and cannot be
             // changed (9.2.1.1, 9.3.1); it is not made: the claim is correct, so the game ends
             // before it (9.5.2).

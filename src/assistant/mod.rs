@@ -65,8 +65,8 @@ use crate::clock::{
     spoken as time_words,
 };
 use crate::game::laws::{self, GameKind, IllegalMovePenalty};
-use crate::game::{EndReason, Game, GameResult, MateAbility};
-use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text, uci};
+use crate::game::{EndReason, Game, GameError, GameResult, MateAbility, uci_in};
+use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text};
 use crate::lang::Lang;
 use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Headers, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
@@ -367,7 +367,8 @@ impl Assistant {
     /// starts (`window_after_playback`), as the `played` event that would start it. After a
     /// resume the shell starts it at once: the player heard it before the interruption.
     pub fn read_back_awaiting_playback(&self) -> Option<Played> {
-        match &self.live.as_ref()?.pending {
+        let live = self.live.as_ref()?;
+        match &live.pending {
             Pending::ReadBack {
                 mv,
                 no,
@@ -376,7 +377,7 @@ impl Assistant {
                 ..
             } => Some(Played {
                 read_back: *no,
-                uci: Some(uci(mv)),
+                uci: Some(live.game.uci(mv)),
             }),
             _ => None,
         }
@@ -427,7 +428,16 @@ impl Assistant {
 
 impl Live {
     fn start(spec: &StartSpec, now: u64, out: &mut Out) -> Result<Live, String> {
-        let game = Game::new(spec.fen.as_deref(), spec.rules).map_err(|e| e.to_string())?;
+        let catalog = crate::catalog::Catalog::builtin(spec.lang);
+        let variant = spec.variant();
+        let start_fen = spec
+            .start_fen()
+            .map_err(|e| words::chess960_problem(&catalog, e))?;
+        let game =
+            Game::of_variant(start_fen.as_deref(), variant, spec.rules).map_err(|e| match e {
+                GameError::NotChess960(problem) => words::chess960_problem(&catalog, problem),
+                other => other.to_string(),
+            })?;
         let player: Color = spec.player.into();
         // The player speaks a vocabulary (de, en); everything said is in `lang`.
         let vocab_lang = crate::lang::vocabulary_lang(spec.vocab_lang())?;
@@ -458,7 +468,6 @@ impl Live {
             }
         };
         let name = |n: &Option<String>, fallback: &str| n.clone().unwrap_or(fallback.into());
-        let catalog = crate::catalog::Catalog::builtin(spec.lang);
         let (player_name, opp_name) = (
             catalog.text("name-player", &[]),
             catalog.text("name-opponent", &[]),
@@ -480,8 +489,8 @@ impl Live {
             rules_edition: Some(spec.rules.name().to_string()),
             extra: Vec::new(),
         };
-        let start_fen = spec.fen.clone();
-        let mut record = Record::new(headers, start_fen).map_err(|e| e.to_string())?;
+        let mut record =
+            Record::of_variant(headers, start_fen, variant).map_err(|e| e.to_string())?;
         let mut live = Live {
             spec: spec.clone(),
             player,
@@ -525,6 +534,14 @@ impl Live {
         }
         live.record = record;
         live.clock_effect(now, out);
+        // A Chess960 player hears the start position, which he sets up on his own board.
+        if let Some(number) = crate::game::chess960::number_of(live.game.position())
+            && variant == crate::game::Variant::Chess960
+            && let Ok(first_rank) = crate::game::chess960::back_rank(number)
+        {
+            let t = live.words.chess960_start(number, &first_rank);
+            live.say(out, now, Listener::Player, t, About::Nothing);
+        }
         // The player hears the time control he plays with, so that a wrong one is noticed.
         if let Some(t) = live
             .clock
@@ -610,7 +627,7 @@ impl Live {
 
     fn move_facts(&self, pos: &Chess, mv: &Move) -> MoveFacts {
         MoveFacts {
-            uci: uci(mv),
+            uci: uci_in(pos, mv),
             san: shakmaty::san::SanPlus::from_move(pos.clone(), *mv).to_string(),
         }
     }
@@ -751,7 +768,10 @@ impl Live {
             ..
         } = &mut self.pending
             && *no == played.read_back
-            && played.uci.as_deref().is_none_or(|u| u == uci(mv))
+            && played
+                .uci
+                .as_deref()
+                .is_none_or(|u| u == uci_in(self.game.position(), mv))
         {
             let from_now = now.saturating_add(self.spec.confirm_ms);
             *deadline = Some(deadline.map_or(from_now, |d| d.max(from_now)));
@@ -1189,15 +1209,9 @@ impl Live {
         };
         let clocks = self.clocks_now(at);
         let _ = self.record.push_move(mv, clocks, Some(at));
+        let uci = uci_in(&before, &mv);
         let san = shakmaty::san::SanPlus::from_move(before, mv).to_string();
-        out.push(
-            at,
-            Effect::Made {
-                by,
-                uci: uci(&mv),
-                san,
-            },
-        );
+        out.push(at, Effect::Made { by, uci, san });
         self.clock_events(events, at, out);
         Ok(())
     }
@@ -1223,15 +1237,9 @@ impl Live {
         let _ = self.record.seal(mv, clocks, Some(at));
         self.sealed = Some((by, mv));
         self.sealing = None;
+        let uci = uci_in(&pos, &mv);
         let san = shakmaty::san::SanPlus::from_move(pos, mv).to_string();
-        out.push(
-            at,
-            Effect::Sealed {
-                by,
-                uci: uci(&mv),
-                san,
-            },
-        );
+        out.push(at, Effect::Sealed { by, uci, san });
         if by == self.player {
             let t = self.words.sealed_for_player(&words);
             self.say(out, at, Listener::Player, t, About::Nothing);

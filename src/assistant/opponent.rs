@@ -187,7 +187,7 @@ impl Live {
         {
             return OpponentEntry::Move(mv);
         }
-        if let Ok(mv) = self.game.parse_uci(&compact) {
+        if let Ok(mv) = self.game.parse_entered_uci(&compact) {
             return OpponentEntry::Move(mv);
         }
         if let Ok(mv) = self.game.parse_san(&compact) {
@@ -294,7 +294,7 @@ fn narrow_by_origin(pos: &Chess, candidates: &[Move], answer: &str) -> Option<Mo
                 || answer == from.file().char().to_string()
                 || answer == from.rank().char().to_string()
                 || answer == san.to_ascii_lowercase()
-                || answer == uci(mv)
+                || answer == crate::game::uci_in(pos, mv)
         })
         .collect();
     match fits.as_slice() {

@@ -16,8 +16,9 @@ use shakmaty::Color;
 
 pub use super::about::{About, ClockTimes, EndCause, MoveFacts};
 use crate::clock::{ClockSettings, side_name};
-use crate::game::GameResult;
+use crate::game::chess960::{self, Chess960Error};
 use crate::game::laws::Supervision;
+use crate::game::{GameResult, Variant};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
 use crate::vocab::Command;
@@ -67,6 +68,11 @@ pub struct StartSpec {
     /// The start position; the initial position when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    /// Chess960 (FIDE Guidelines II): the start position's number, 0–959 (`"chess960": 518`),
+    /// or `true` for the Chess960 start position in `fen` (number 518 without one). The start
+    /// position is checked (Chess960 rule 2). Absent: standard chess.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chess960: Option<Chess960Start>,
     /// The time control in PGN `TimeControl` syntax (with `d`/`b` delays) or a preset name;
     /// absent or `-` for no clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,6 +166,15 @@ pub struct StartSpec {
     pub vocabulary: Option<VocabularyFile>,
 }
 
+/// How a Chess960 game's start position is given: by its number, or `true` with the position
+/// in the start's `fen` (entered by hand, FIDE Chess960 rule 2: dice, coins, cards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Chess960Start {
+    Number(u32),
+    Given(bool),
+}
+
 /// A vocabulary file as given at the start of a game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -241,6 +256,32 @@ impl DrawAgreements {
 }
 
 impl StartSpec {
+    /// Standard chess or Chess960.
+    pub fn variant(&self) -> Variant {
+        match self.chess960 {
+            None | Some(Chess960Start::Given(false)) => Variant::Standard,
+            Some(_) => Variant::Chess960,
+        }
+    }
+
+    /// The start position's FEN, `None` for the usual one: `fen`, or in Chess960 the position
+    /// of the number (which must then be `fen`'s own, when both are given).
+    pub fn start_fen(&self) -> Result<Option<String>, Chess960Error> {
+        let Some(Chess960Start::Number(number)) = self.chess960 else {
+            return Ok(self.fen.clone());
+        };
+        let number16 =
+            u16::try_from(number).map_err(|_| Chess960Error::NumberOutOfRange { number })?;
+        let numbered = chess960::start_fen(number16)?;
+        if let Some(fen) = &self.fen {
+            let given = chess960::check_start(fen)?;
+            if chess960::number_of(&given) != Some(number16) {
+                return Err(Chess960Error::NotNumbered { number });
+            }
+        }
+        Ok(Some(numbered))
+    }
+
     /// The language of the vocabulary the player speaks: `vocab`, else `lang`'s default.
     pub fn vocab_lang(&self) -> Lang {
         self.vocab.unwrap_or(self.lang.default_vocabulary())
@@ -252,6 +293,7 @@ impl StartSpec {
         StartSpec {
             player: player.into(),
             fen: None,
+            chess960: None,
             time_control: None,
             mode: Mode::Tournament,
             lang: Lang::De,

@@ -143,7 +143,7 @@ impl Live {
             }
         };
         let about = About::Question {
-            candidates: candidates.iter().map(uci).collect(),
+            candidates: candidates.iter().map(|mv| self.game.uci(mv)).collect(),
         };
         self.pending = Pending::Question {
             kind,

@@ -15,6 +15,7 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square};
 use crate::announce::{Announcing, MoveWording};
 use crate::catalog::{Arg, Catalog, capitalize};
 use crate::clock::ClockError;
+use crate::game::chess960::Chess960Error;
 use crate::game::{EndReason, GameError, GameResult};
 use crate::interpret::{CheckWord, announced_move, spoken_move_as};
 use crate::journal::{Damage, JournalProblem};
@@ -42,6 +43,27 @@ pub fn role_key(role: Role) -> &'static str {
         Role::Knight => "knight",
         Role::Pawn => "pawn",
     }
+}
+
+/// Why a position or number is no Chess960 start position, in `catalog`'s language (said when
+/// a game is to start from it, and printed by `play` before it starts).
+pub fn chess960_problem(catalog: &Catalog, problem: Chess960Error) -> String {
+    let id = match problem {
+        Chess960Error::NumberOutOfRange { number } => {
+            return catalog.text("chess960-number-out-of-range", &[("number", number.into())]);
+        }
+        Chess960Error::NotNumbered { number } => {
+            return catalog.text("chess960-not-numbered", &[("number", number.into())]);
+        }
+        Chess960Error::Unreadable => "chess960-unreadable",
+        Chess960Error::Pawns => "chess960-pawns",
+        Chess960Error::Pieces => "chess960-pieces",
+        Chess960Error::KingNotBetweenRooks => "chess960-king-not-between-rooks",
+        Chess960Error::BishopsOnOneColour => "chess960-bishops-one-colour",
+        Chess960Error::BlackNotMirrored => "chess960-black-not-mirrored",
+        Chess960Error::NotAtStart => "chess960-not-at-start",
+    };
+    catalog.text(id, &[])
 }
 
 impl Words {
@@ -850,6 +872,21 @@ impl Words {
             ),
             ClockError::Untimed => self.msg("clock-error-untimed"),
         }
+    }
+
+    /// The start of a Chess960 game for the player, who sets up his own board: its number (in
+    /// words) and White's first rank from a to h in his words ("Turm, Springer, …").
+    pub fn chess960_start(&self, number: u16, first_rank: &[Role]) -> String {
+        let pieces: Vec<String> = first_rank.iter().map(|&r| self.piece(r)).collect();
+        let number_words = crate::numbers::cardinal(u64::from(number), self.catalog.lang());
+        self.msg_with(
+            "chess960-start",
+            &[
+                ("count", u64::from(number).into()),
+                ("number", number_words.into()),
+                ("pieces", pieces.join(", ").into()),
+            ],
+        )
     }
 
     /// The position could not be reset: why, in words.

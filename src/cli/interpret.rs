@@ -19,6 +19,10 @@ pub struct InterpretArgs {
     /// The position, as FEN.
     #[arg(long, conflicts_with = "batch")]
     pub fen: Option<String>,
+    /// The position is a Chess960 one: its castling rights are read as Chess960's, and castling
+    /// is read only from the castling words (a batch line says `"chess960": true`).
+    #[arg(long)]
+    pub chess960: bool,
     /// The language of the words: de (default) or en.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
@@ -46,12 +50,22 @@ pub struct InterpretArgs {
 
 /// Parses a FEN into a standard-chess position, with an error a person can act on.
 pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+    parse_fen_in(fen, false)
+}
+
+/// [`parse_fen`], of a Chess960 position when `chess960`.
+pub fn parse_fen_in(fen: &str, chess960: bool) -> Result<Chess, String> {
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
     let parsed: Fen = fen
         .trim()
         .parse()
         .map_err(|err| format!("bad FEN {:?}: {err}", shorten(fen)))?;
     parsed
-        .into_position(CastlingMode::Standard)
+        .into_position(mode)
         .map_err(|err| format!("impossible position in FEN {:?}: {err}", shorten(fen)))
 }
 
@@ -148,7 +162,12 @@ fn answer(interpreters: &Interpreters, line: &[u8]) -> Value {
         Some(_) => return error("\"fen\" must be a string"),
         None => return error("missing \"fen\""),
     };
-    let pos = match parse_fen(fen) {
+    let chess960 = match obj.get("chess960") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return error("\"chess960\" must be true or false"),
+    };
+    let pos = match parse_fen_in(fen, chess960) {
         Ok(p) => p,
         Err(err) => return error(err),
     };
@@ -215,7 +234,7 @@ pub fn run(args: InterpretArgs) -> anyhow::Result<i32> {
         anyhow::bail!("give --fen FEN -- WORDS..., or --batch FILE.jsonl (- for standard input)");
     };
     if let Some(wav) = &args.wav {
-        let out = match parse_fen(fen) {
+        let out = match parse_fen_in(fen, args.chess960) {
             Ok(pos) => recognize_wav(&args, &pos, wav)?,
             Err(err) => error(err),
         };
@@ -223,7 +242,7 @@ pub fn run(args: InterpretArgs) -> anyhow::Result<i32> {
         return Ok(if out["status"] == "error" { 1 } else { 0 });
     }
     let interpreters = Interpreters::new(args.grammar.as_ref())?;
-    let out = match parse_fen(fen) {
+    let out = match parse_fen_in(fen, args.chess960) {
         Ok(pos) => interpreters
             .get(args.lang)
             .interpret_text(&pos, &args.words.join(" "))

@@ -35,8 +35,10 @@ use shakmaty::Color;
 
 use crate::asr::input::VoiceEvent;
 use crate::assistant::protocol::Heard;
-use crate::assistant::protocol::{Effect, Event, Listener, Mode, Side, StartSpec, Warnings};
-use crate::assistant::words::Words;
+use crate::assistant::protocol::{
+    Chess960Start, Effect, Event, Listener, Mode, Side, StartSpec, Warnings,
+};
+use crate::assistant::words::{Words, chess960_problem};
 use crate::audio::capture::MuteSwitch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::Catalog;
@@ -46,6 +48,7 @@ use crate::cli::printer::Printer;
 use crate::cli::remote::{self, Envelope, GameView, Published, Reply, Request};
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
+use crate::game::{GameError, Variant};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
@@ -121,6 +124,14 @@ pub struct PlayArgs {
     /// Start from this position (FEN) instead of the initial position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Play Chess960 (FIDE Guidelines II): the start position's number, 0 to 959 (518 is the
+    /// usual position); `random` for one drawn at random; without a number, the Chess960 start
+    /// position given with --fen (set up by hand), or 518 without --fen. The start position is
+    /// checked: king between
+    /// the rooks, bishops on opposite colours, pawns on the second and seventh ranks, Black
+    /// mirroring White.
+    #[arg(long, value_name = "N|random", num_args = 0..=1, default_missing_value = "given")]
+    pub chess960: Option<Chess960Choice>,
     /// Time warnings (10 min, 5 min, 1 min, 30 s, 10 s): on or off. Off in tournament mode
     /// unless the arbiter allows them; on in training mode.
     #[arg(long)]
@@ -164,6 +175,43 @@ pub struct PlayArgs {
     pub voice: VoiceArgs,
 }
 
+/// What `--chess960` was given: a start position's number, `random`, or nothing (the position
+/// is the one of `--fen`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chess960Choice {
+    Number(u32),
+    Random,
+    Given,
+}
+
+impl std::str::FromStr for Chess960Choice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "given" => Ok(Chess960Choice::Given),
+            "random" | "zufall" => Ok(Chess960Choice::Random),
+            number => number.parse().map(Chess960Choice::Number).map_err(|_| {
+                format!("{text:?}: expected a start position's number (0 to 959) or random")
+            }),
+        }
+    }
+}
+
+/// A start position drawn at random (Chess960 rule 1), from the system's clock and process,
+/// each of the 960 about equally likely; the number is journaled, so the game resumes with it.
+fn random_chess960_number() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default(),
+    );
+    (hasher.finish() % u64::from(crate::game::chess960::POSITIONS)) as u32
+}
+
 /// The long help of `--time-control`: the form, and every preset with what it is.
 fn time_control_help() -> String {
     format!(
@@ -192,12 +240,30 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
             .parse::<crate::clock::TimeControl>()
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
-    if let Some(fen) = &args.fen {
-        crate::game::Game::new(Some(fen), args.rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
     let mut spec = StartSpec::new(player);
     spec.player = Side::from(player);
     spec.fen = args.fen.clone();
+    spec.chess960 = args.chess960.map(|choice| match choice {
+        Chess960Choice::Given => Chess960Start::Given(true),
+        Chess960Choice::Number(n) => Chess960Start::Number(n),
+        Chess960Choice::Random => Chess960Start::Number(random_chess960_number()),
+    });
+    // A start position that is no position, or no Chess960 start position, is refused here,
+    // in the game's language, before anything starts.
+    let catalog = Catalog::builtin(args.lang);
+    let start_fen = spec
+        .start_fen()
+        .map_err(|e| anyhow::anyhow!(chess960_problem(&catalog, e)))?;
+    if start_fen.is_some() || spec.variant() == Variant::Chess960 {
+        crate::game::Game::of_variant(start_fen.as_deref(), spec.variant(), args.rules).map_err(
+            |e| match e {
+                GameError::NotChess960(problem) => {
+                    anyhow::anyhow!(chess960_problem(&catalog, problem))
+                }
+                other => anyhow::anyhow!("{other}"),
+            },
+        )?;
+    }
     spec.time_control = Some(args.time_control.clone());
     spec.mode = mode;
     spec.lang = args.lang;
@@ -977,7 +1043,7 @@ fn outside_event(
             }
             let mv = game
                 .parse_san(&text)
-                .or_else(|_| game.parse_uci(&text))
+                .or_else(|_| game.parse_entered_uci(&text))
                 .map_err(|_| words.opponent_illegal_for_opponent(&text))?;
             let san = game
                 .san_of(&mv)

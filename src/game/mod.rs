@@ -26,6 +26,7 @@
 //! assert_eq!(game.moves()[0].san, "Nf3");
 //! # Ok(()) }
 //! ```
+pub mod chess960;
 pub mod laws;
 pub mod mate;
 
@@ -39,6 +40,7 @@ use shakmaty::{
 };
 
 use crate::rules::RulesEdition;
+use chess960::Chess960Error;
 use laws::FivefoldRule;
 pub use mate::{MateAbility, MateSearch, SearchBudget};
 
@@ -151,11 +153,49 @@ impl std::fmt::Display for GameEnd {
     }
 }
 
+/// Which chess is played: standard chess, or Chess960 (FIDE Guidelines II / Appendix F) with
+/// its random start position and its castling (the king ends on g or c, the rook on f or d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Variant {
+    #[default]
+    Standard,
+    Chess960,
+}
+
+impl Variant {
+    /// How shakmaty is to read castling rights and write castling moves: in Chess960 a castling
+    /// move is written as the king's move onto its rook (`b1a1`), which no other move can be.
+    pub fn castling_mode(self) -> CastlingMode {
+        match self {
+            Variant::Standard => CastlingMode::Standard,
+            Variant::Chess960 => CastlingMode::Chess960,
+        }
+    }
+
+    /// The variant a position is played in.
+    pub fn of(pos: &Chess) -> Variant {
+        match pos.castles().mode() {
+            CastlingMode::Standard => Variant::Standard,
+            CastlingMode::Chess960 => Variant::Chess960,
+        }
+    }
+}
+
+/// UCI of a legal move in `pos`: castling as the king's move to its square in standard chess
+/// (`e1g1`), onto its rook in Chess960 (`e1h1`, `b1a1`), where the king's square alone could
+/// be a plain king move.
+pub fn uci_in(pos: &Chess, mv: &Move) -> String {
+    mv.to_uci(pos.castles().mode()).to_string()
+}
+
 /// What went wrong; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     #[error("the start position {fen:?} is not usable: {problem}")]
     BadFen { fen: String, problem: String },
+    #[error("the start position is no Chess960 start position: {0}")]
+    NotChess960(Chess960Error),
     #[error("{text:?} is not a move in UCI notation (like e2e4, e1g1 or e7e8q)")]
     BadUci { text: String },
     #[error("{text:?} is not a legal move here: {problem}")]
@@ -204,7 +244,7 @@ pub struct PlayedMove {
     pub mv: Move,
     /// SAN with English letters and the check or mate sign, e.g. `Nf3`, `exd6`, `O-O`, `Qh5#`.
     pub san: String,
-    /// UCI, castling as the king's move, e.g. `e1g1`.
+    /// UCI, castling as the king's move, e.g. `e1g1`; in Chess960 onto its rook, `e1h1`.
     pub uci: String,
 }
 
@@ -218,10 +258,11 @@ pub struct Played {
     pub end: Option<GameEnd>,
 }
 
-/// A game of standard chess from a start position, under one edition of the Laws.
+/// A game of standard chess or Chess960 from a start position, under one edition of the Laws.
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: RulesEdition,
+    variant: Variant,
     start_fen: String,
     /// The position before any move, then after each move: `positions.len() == moves.len() + 1`.
     positions: Vec<Chess>,
@@ -234,13 +275,30 @@ pub struct Game {
 impl Game {
     /// A game from the standard start position (`None`) or from a FEN (standard chess).
     pub fn new(start: Option<&str>, rules: RulesEdition) -> Result<Game, GameError> {
-        let pos = match start {
-            None => Chess::default(),
-            Some(text) => parse_fen(text)?,
+        Game::of_variant(start, Variant::Standard, rules)
+    }
+
+    /// A game of `variant`. A Chess960 game starts from a Chess960 start position, checked
+    /// (rule 2); `None` is the usual start position, number 518.
+    pub fn of_variant(
+        start: Option<&str>,
+        variant: Variant,
+        rules: RulesEdition,
+    ) -> Result<Game, GameError> {
+        let pos = match (variant, start) {
+            (Variant::Standard, None) => Chess::default(),
+            (Variant::Standard, Some(text)) => parse_fen(text)?,
+            (Variant::Chess960, None) => {
+                chess960::start_position(518).map_err(GameError::NotChess960)?
+            }
+            (Variant::Chess960, Some(text)) => {
+                chess960::check_start(text).map_err(GameError::NotChess960)?
+            }
         };
         let start_fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
         let mut game = Game {
             rules,
+            variant,
             start_fen,
             positions: Vec::new(),
             keys: Vec::new(),
@@ -254,6 +312,16 @@ impl Game {
     /// The edition of the Laws the game is played under.
     pub fn rules(&self) -> RulesEdition {
         self.rules
+    }
+
+    /// Standard chess or Chess960.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// UCI of a legal move in the current position (see [`uci_in`]).
+    pub fn uci(&self, mv: &Move) -> String {
+        uci_in(self.position(), mv)
     }
 
     /// The start position as FEN.
@@ -297,16 +365,35 @@ impl Game {
         &self.moves
     }
 
-    /// Reads a UCI move (`e2e4`, `e1g1`, `e7e8q`) as a legal move of the current position.
+    /// Reads a UCI move (`e2e4`, `e1g1`, `e7e8q`) as a legal move of the current position. In
+    /// Chess960 castling is read only in the form [`Game::uci`] writes, the king onto its rook.
     pub fn parse_uci(&self, text: &str) -> Result<Move, GameError> {
         let uci: UciMove = text.trim().parse().map_err(|_| GameError::BadUci {
             text: text.to_string(),
         })?;
-        uci.to_move(self.position())
-            .map_err(|_| GameError::IllegalMove {
+        let illegal = || GameError::IllegalMove {
+            uci: text.trim().to_string(),
+            fen: self.fen(),
+        };
+        let mv = uci.to_move(self.position()).map_err(|_| illegal())?;
+        if self.variant == Variant::Chess960 && mv.is_castle() && self.uci(&mv) != uci.to_string() {
+            return Err(illegal());
+        }
+        Ok(mv)
+    }
+
+    /// Reads a UCI move a person entered: as [`Game::parse_uci`], but in Chess960 never a
+    /// castling move. There castling is entered only by its name (`O-O`, "Kurze Rochade"), never
+    /// as a king move onto or over its rook (Chess960 note 1), which could be a slip of the hand.
+    pub fn parse_entered_uci(&self, text: &str) -> Result<Move, GameError> {
+        let mv = self.parse_uci(text)?;
+        if self.variant == Variant::Chess960 && mv.is_castle() {
+            return Err(GameError::IllegalMove {
                 uci: text.trim().to_string(),
                 fen: self.fen(),
-            })
+            });
+        }
+        Ok(mv)
     }
 
     /// Reads a SAN move (`Nf3`, `exd5`, `O-O`, `e8=Q`) as a legal move of the current position.
@@ -334,7 +421,7 @@ impl Game {
             Ok(())
         } else {
             Err(GameError::IllegalMove {
-                uci: mv.to_uci(CastlingMode::Standard).to_string(),
+                uci: self.uci(mv),
                 fen: self.fen(),
             })
         }
@@ -365,7 +452,7 @@ impl Game {
             color,
             mv: *mv,
             san: format!("{san}{suffix}"),
-            uci: mv.to_uci(CastlingMode::Standard).to_string(),
+            uci: uci_in(before, mv),
         };
         self.moves.push(played.clone());
         self.push_position(after);

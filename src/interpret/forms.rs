@@ -204,6 +204,10 @@ fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
             mv: *mv,
             choices: vec![Choice::required(lower(vocab.castle_phrases(side)))],
         });
+        // In Chess960 castling is said only by its name (note 1): no king-move forms.
+        if pos.castles().mode().is_chess960() {
+            return out;
+        }
     }
     let Some(from) = mv.from() else {
         return out;

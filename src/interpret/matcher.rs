@@ -239,6 +239,7 @@ fn castle_refusal(pos: &Chess, side: Option<CastleSide>) -> IllegalReason {
 
 fn fits(c: &Candidate, p: &Pattern, role: Option<Role>) -> bool {
     Some(c.to) == p.to
+        && c.by_square()
         && role.is_none_or(|r| c.role == r)
         && p.from_file.is_none_or(|f| c.from.file() == f)
         && p.from_rank.is_none_or(|r| c.from.rank() == r)
@@ -278,7 +279,7 @@ fn move_reading(legal: &Legal<'_>, p: &Pattern) -> Reading {
                 .iter()
                 // Castling included: "König Gustav eins" is castling (§2), so the king's
                 // castling move is a piece move to that square like any other.
-                .filter(|c| c.to == to && c.role != Role::Pawn)
+                .filter(|c| c.to == to && c.role != Role::Pawn && c.by_square())
                 .map(|c| c.mv)
                 .collect();
             if !pieces.is_empty() {

@@ -29,7 +29,7 @@ pub mod nearmiss;
 pub mod spoken;
 
 use serde_json::{Value, json};
-use shakmaty::{CastlingMode, Chess, Move, Role, Square, san::San};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, san::San};
 
 use crate::catalog::Catalog;
 use crate::lang::Lang;
@@ -175,15 +175,25 @@ pub struct Interpretation {
     pub exact: bool,
     /// The SAN and UCI of a move reading, and the position's FEN-independent notation.
     san: Option<String>,
+    /// How the position's castling moves are written in UCI (king onto rook in Chess960).
+    mode: CastlingMode,
 }
 
 impl Interpretation {
-    /// The UCI of a `move` reading (castling as the king's move, `e1g1`).
+    /// The UCI of a `move` reading (castling as the king's move, `e1g1`; in Chess960 onto
+    /// its rook, `e1h1`).
     pub fn uci(&self) -> Option<String> {
         match &self.reading {
-            Reading::Move(mv) => Some(uci(mv)),
+            Reading::Move(mv) => Some(mv.to_uci(self.mode).to_string()),
             _ => None,
         }
+    }
+
+    fn ucis(&self, moves: &[Move]) -> Vec<String> {
+        moves
+            .iter()
+            .map(|m| m.to_uci(self.mode).to_string())
+            .collect()
     }
 
     /// The SAN of a `move` reading (English letters).
@@ -196,17 +206,17 @@ impl Interpretation {
         let mut out = match &self.reading {
             Reading::Move(mv) => json!({
                 "status": "move",
-                "uci": uci(mv),
+                "uci": mv.to_uci(self.mode).to_string(),
                 "san": self.san.clone().unwrap_or_default(),
             }),
-            Reading::Ambiguous(c) => json!({"status": "ambiguous", "candidates": ucis(c)}),
+            Reading::Ambiguous(c) => json!({"status": "ambiguous", "candidates": self.ucis(c)}),
             Reading::Incomplete {
                 missing,
                 candidates,
             } => json!({
                 "status": "incomplete",
                 "missing": missing.name(),
-                "candidates": ucis(candidates),
+                "candidates": self.ucis(candidates),
             }),
             Reading::Illegal(reason) => json!({
                 "status": "illegal",
@@ -229,6 +239,7 @@ pub fn uci(mv: &Move) -> String {
     mv.to_uci(CastlingMode::Standard).to_string()
 }
 
+#[cfg(test)]
 fn ucis(moves: &[Move]) -> Vec<String> {
     moves.iter().map(uci).collect()
 }
@@ -343,6 +354,7 @@ impl Interpreter {
                 alternative: 0,
                 exact: true,
                 san: None,
+                mode: pos.castles().mode(),
             };
         };
         let heard_at_all: f32 = alternatives
@@ -357,6 +369,7 @@ impl Interpreter {
                 alternative: 0,
                 exact: false,
                 san: None,
+                mode: pos.castles().mode(),
             };
         }
         if alternatives.len() == 1 {
@@ -463,6 +476,7 @@ impl Interpreter {
             alternative,
             exact,
             san,
+            mode: legal.pos.castles().mode(),
         }
     }
 

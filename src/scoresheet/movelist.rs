@@ -23,7 +23,7 @@
 //! ```
 use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
-use super::record::{RecordError, SheetResult, position_from_fen, san_and_uci};
+use super::record::{Record, RecordError, SheetResult, Variant, position_from_fen_in, san_and_uci};
 
 /// What a written move says, before it is matched with the legal moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,9 +42,12 @@ pub enum Written {
 }
 
 impl Written {
-    fn matches(&self, m: Move, turn: Color) -> bool {
+    /// Whether move `m` is what was written; in Chess960 (`chess960`) only a castling sign
+    /// is castling, never a king move (Chess960 note 1).
+    fn matches(&self, m: Move, turn: Color, chess960: bool) -> bool {
         match *self {
             Written::Castle(side) => m.castling_side() == Some(side),
+            Written::Move { .. } if chess960 && m.is_castle() => false,
             Written::Move {
                 role,
                 from_file,
@@ -99,7 +102,7 @@ pub fn fitting(pos: &Chess, readings: &[Written]) -> Vec<Move> {
     for reading in readings {
         let fits: Vec<Move> = legal
             .iter()
-            .filter(|m| reading.matches(**m, pos.turn()))
+            .filter(|m| reading.matches(**m, pos.turn(), pos.castles().mode().is_chess960()))
             .copied()
             .collect();
         if !fits.is_empty() {
@@ -478,9 +481,18 @@ fn result_of(token: &str) -> Option<SheetResult> {
 /// the first move that cannot be understood or is not legal; `problem` says which and why.
 /// Only a bad start position is an error.
 pub fn read_move_list(text: &str, start_fen: Option<&str>) -> Result<Sheet, RecordError> {
+    read_move_list_in(text, start_fen, Variant::Standard)
+}
+
+/// [`read_move_list`] of a game of `variant` (a Chess960 start position needs its FEN).
+pub fn read_move_list_in(
+    text: &str,
+    start_fen: Option<&str>,
+    variant: Variant,
+) -> Result<Sheet, RecordError> {
     let start = match start_fen {
-        Some(fen) => position_from_fen(fen)?,
-        None => Chess::default(),
+        Some(fen) => position_from_fen_in(fen, variant)?,
+        None => Record::of_variant(Default::default(), None, variant)?.start_position()?,
     };
     let mut sheet = Sheet {
         start: start.clone(),

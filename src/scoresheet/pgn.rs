@@ -27,7 +27,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::labels::{Labels, sealed_move_words};
 use super::record::{
-    MoveEntry, Record, RecordError, SealedMove, SheetResult, number_and_side, san_and_uci,
+    MoveEntry, Record, RecordError, SealedMove, SheetResult, Variant, number_and_side, san_and_uci,
 };
 use crate::lang::Lang;
 
@@ -121,6 +121,9 @@ pub fn write(record: &Record, reveal_sealed: bool, lang: Lang) -> String {
     tag("White", &or_unknown(&h.white, "?"));
     tag("Black", &or_unknown(&h.black, "?"));
     tag("Result", record.result.pgn());
+    if record.variant == Variant::Chess960 {
+        tag("Variant", "Chess960");
+    }
     if let Some(fen) = &record.start_fen {
         tag("SetUp", "1");
         tag("FEN", fen);
@@ -288,20 +291,39 @@ fn apply_tag(record: &mut Record, name: &str, value: &str) {
         "Result" => record.result = SheetResult::from_pgn(&value).unwrap_or_default(),
         "FEN" => record.start_fen = Some(value),
         "SetUp" => {}
+        "Variant" if is_chess960_tag(&value) => record.variant = Variant::Chess960,
         _ => h.extra.push((name.to_string(), value)),
     }
+}
+
+/// Whether a PGN `Variant` tag names Chess960 (as its writers spell it: "Chess960",
+/// "chess 960", "Fischerandom").
+fn is_chess960_tag(value: &str) -> bool {
+    let folded: String = value
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(
+        folded.as_str(),
+        "chess960" | "fischerandom" | "fischerrandom"
+    )
 }
 
 /// Reads like [`read`], but when pgn-reader had to skip moves it could not read (a PGN
 /// written with German letters or `e8D`), reads the movetext as a move list instead, keeping
 /// the tags, the draw offers and the result (clock comments are then not read).
 pub fn read_lenient(text: &str, game: usize) -> Result<Record, PgnError> {
-    use super::movelist::{read_move_list, split_pgn_games};
+    use super::movelist::{read_move_list_in, split_pgn_games};
     let strict = read(text, game);
     let Some(chosen) = split_pgn_games(text).into_iter().nth(game.max(1) - 1) else {
         return strict;
     };
-    let sheet = read_move_list(&chosen.movetext, chosen.tag("FEN"))?;
+    let mut tags = Record::default();
+    for (name, value) in &chosen.tags {
+        apply_tag(&mut tags, name, value);
+    }
+    let sheet = read_move_list_in(&chosen.movetext, chosen.tag("FEN"), tags.variant)?;
     let strict_moves: Option<Vec<&str>> = strict
         .as_ref()
         .ok()
@@ -310,11 +332,7 @@ pub fn read_lenient(text: &str, game: usize) -> Result<Record, PgnError> {
     if strict_moves.as_ref() == Some(&lenient_moves) || sheet.problem.is_some() {
         return strict;
     }
-    let mut tags = Record::default();
-    for (name, value) in &chosen.tags {
-        apply_tag(&mut tags, name, value);
-    }
-    let mut record = Record::new(tags.headers, tags.start_fen)?;
+    let mut record = Record::of_variant(tags.headers, tags.start_fen, tags.variant)?;
     record.result = sheet.result.unwrap_or(tags.result);
     record.result_reason = tags.result_reason;
     for m in &sheet.moves {
@@ -367,7 +385,7 @@ impl Visitor for RecordVisitor {
 
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
         let fen = tags.start_fen.clone();
-        let record = match Record::new(tags.headers.clone(), fen) {
+        let record = match Record::of_variant(tags.headers.clone(), fen, tags.variant) {
             Ok(mut fresh) => {
                 fresh.result = tags.result;
                 fresh.result_reason = tags.result_reason.clone();

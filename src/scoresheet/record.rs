@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+
+pub use crate::game::Variant;
+use crate::game::uci_in;
 
 /// The game's headers: the PGN seven-tag roster (without the result, which the record keeps
 /// itself), the time control, the rules edition and any other tags.
@@ -76,7 +79,7 @@ pub struct ClockReadings {
 pub struct MoveEntry {
     /// Standard algebraic notation with English letters and the check or mate sign, `Nf3+`.
     pub san: String,
-    /// UCI, castling as the king's move, `e1g1`.
+    /// UCI, castling as the king's move, `e1g1`; in Chess960 onto its rook, `e1h1`.
     pub uci: String,
     /// White's remaining time after the move, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -292,7 +295,10 @@ pub enum RecordError {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Record {
     pub headers: Headers,
-    /// The start position when it is not the standard one.
+    /// Standard chess or Chess960 (whose start position is always written, `start_fen`).
+    #[serde(default, skip_serializing_if = "is_standard")]
+    pub variant: Variant,
+    /// The start position when it is not the standard one (in Chess960 always).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_fen: Option<String>,
     /// The clocks before the first move, when known.
@@ -367,16 +373,34 @@ pub(crate) fn number_and_side(first_number: u32, first_mover: Color, ply: usize)
     (number, side)
 }
 
+fn is_standard(variant: &Variant) -> bool {
+    *variant == Variant::Standard
+}
+
 /// Parses a FEN into a standard chess position.
 pub fn position_from_fen(fen: &str) -> Result<Chess, RecordError> {
+    position_from_fen_in(fen, Variant::Standard)
+}
+
+/// Parses a FEN into a position of `variant` (its castling rights read as that variant's).
+pub fn position_from_fen_in(fen: &str, variant: Variant) -> Result<Chess, RecordError> {
     let bad = |reason: String| RecordError::BadStartPosition {
         fen: fen.to_string(),
         reason,
     };
     let parsed = Fen::from_ascii(fen.trim().as_bytes()).map_err(|e| bad(e.to_string()))?;
     parsed
-        .into_position(CastlingMode::Standard)
+        .into_position(variant.castling_mode())
         .map_err(|e| bad(e.to_string()))
+}
+
+/// The start position of a game of `variant` without a FEN: the usual one (Chess960's
+/// number 518 is the same arrangement).
+fn usual_start(variant: Variant) -> Chess {
+    match variant {
+        Variant::Standard => Chess::default(),
+        Variant::Chess960 => crate::game::chess960::start_position(518).unwrap_or_default(),
+    }
 }
 
 /// The FEN of a position, en passant square only when a capture is possible.
@@ -387,7 +411,7 @@ pub fn fen_of(pos: &Chess) -> String {
 /// The SAN (with check or mate sign) and UCI of a legal move in a position.
 pub fn san_and_uci(pos: &Chess, m: Move) -> (String, String) {
     let san = SanPlus::from_move(pos.clone(), m).to_string();
-    let uci = m.to_uci(CastlingMode::Standard).to_string();
+    let uci = uci_in(pos, &m);
     (san, uci)
 }
 
@@ -395,16 +419,27 @@ impl Record {
     /// A new, empty record; `start_fen` only when the game does not start from the standard
     /// position (checked here).
     pub fn new(headers: Headers, start_fen: Option<String>) -> Result<Record, RecordError> {
+        Record::of_variant(headers, start_fen, Variant::Standard)
+    }
+
+    /// A new, empty record of a game of `variant`; a Chess960 record always keeps its start
+    /// position (PGN writes it with `SetUp` and `FEN`, as Chess960 readers need).
+    pub fn of_variant(
+        headers: Headers,
+        start_fen: Option<String>,
+        variant: Variant,
+    ) -> Result<Record, RecordError> {
         let start_fen = match start_fen {
             Some(fen) => {
-                let pos = position_from_fen(&fen)?;
+                let pos = position_from_fen_in(&fen, variant)?;
                 let fen = fen_of(&pos);
-                (fen != fen_of(&Chess::default())).then_some(fen)
+                (variant == Variant::Chess960 || fen != fen_of(&Chess::default())).then_some(fen)
             }
-            None => None,
+            None => (variant == Variant::Chess960).then(|| fen_of(&usual_start(variant))),
         };
         Ok(Record {
             headers,
+            variant,
             start_fen,
             ..Record::default()
         })
@@ -413,8 +448,8 @@ impl Record {
     /// The position the game starts from.
     pub fn start_position(&self) -> Result<Chess, RecordError> {
         match &self.start_fen {
-            Some(fen) => position_from_fen(fen),
-            None => Ok(Chess::default()),
+            Some(fen) => position_from_fen_in(fen, self.variant),
+            None => Ok(usual_start(self.variant)),
         }
     }
 
@@ -505,7 +540,7 @@ impl Record {
         let mut pos = self.position()?;
         let (number, side) = self.number_and_side(self.moves.len() + 1)?;
         if !pos.is_legal(m) {
-            let text = m.to_uci(CastlingMode::Standard).to_string();
+            let text = uci_in(&pos, &m);
             return Err(RecordError::IllegalMove {
                 number,
                 side: side.code(),
@@ -598,7 +633,7 @@ impl Record {
                     return Err(RecordError::IllegalMove {
                         number,
                         side: side.code(),
-                        text: m.to_uci(CastlingMode::Standard).to_string(),
+                        text: uci_in(&pos, &m),
                     });
                 }
                 Some(san_and_uci(&pos, m).0)
@@ -644,7 +679,7 @@ impl Record {
             return Err(RecordError::IllegalMove {
                 number,
                 side: side.code(),
-                text: m.to_uci(CastlingMode::Standard).to_string(),
+                text: uci_in(&pos, &m),
             });
         }
         let (san, uci) = san_and_uci(&pos, m);

@@ -182,13 +182,22 @@ class Scenario:
 
     def __init__(self, name, article, shows, player="white", lang="de", mode="tournament",
                  fen=None, time_control=None, confirm_ms=0, rules=None, strict=("made", "clock"),
-                 pgn_contains=(), pgn_absent=(), extra=None, clock_model=None):
+                 pgn_contains=(), pgn_absent=(), extra=None, clock_model=None, chess960=None):
         self.name, self.article, self.shows = name, article, shows
         self.player, self.lang = player, lang
         # the player speaks German in a game whose language has no vocabulary (ar, he)
         self.vocab = lang if lang in ("de", "en") else "de"
-        self.board = chess.Board(fen) if fen else chess.Board()
+        # Chess960: a start position's number, or True with the position in `fen` (python-chess
+        # places the pieces of a number and plays the moves by its own Chess960 rules)
+        if chess960 is True:
+            self.board = chess.Board(fen, chess960=True)
+        elif chess960 is not None:
+            self.board = chess.Board.from_chess960_pos(chess960)
+        else:
+            self.board = chess.Board(fen) if fen else chess.Board()
         start = {"player": player, "lang": lang, "mode": mode, "confirm_ms": confirm_ms}
+        if chess960 is not None:
+            start["chess960"] = chess960
         if fen:
             start["fen"] = fen
         if time_control:
@@ -2657,6 +2666,267 @@ def rapid_illegal_moves_by_supervision():
     s.clock.add("white", 120000, 5000)
     s.clock_now(5000)
     s.absent({"kind": "end"})
+
+
+# ===== Chess960 (FIDE Guidelines II / Appendix F) ==========================================
+#
+# python-chess plays Chess960 by its own rules (chess.Board(chess960=True)): it says which
+# castling is legal, where king and rook end, and writes castling as the king's move onto its
+# rook (b1a1), as Rochade stores it. The positions are found by the first rank's letters.
+
+def last_made(s):
+    return [r for r in s.expect if r["kind"] == "made"][-1]
+
+
+def chess960_number(first_rank):
+    for n in range(960):
+        if chess.Board.from_chess960_pos(n).board_fen().split("/")[-1] == first_rank:
+            return n
+    raise ValueError(first_rank)
+
+
+def first_rank_words(board, lang):
+    """White's first rank from a to h in the player's words (the start announcement)."""
+    return ", ".join(VOCAB[lang]["pieces"].get(board.piece_at(chess.square(f, 0)).symbol().upper())
+                     for f in range(8))
+
+
+TURN_WORDS = {"de": ("Sie sind am Zug.", "Der Gegner ist am Zug.")}
+
+
+def position_words(board, player, lang="de"):
+    """The training mode's position read aloud: each side's pieces, king to pawn, each kind
+    with its squares from a1 upwards ("König Gustav eins; Turm Anna eins, Felix eins; …")."""
+    v = VOCAB[lang]
+    names = dict(v["pieces"], P="Bauer")
+
+    def side(color):
+        parts = []
+        for symbol, piece_type in (("K", chess.KING), ("Q", chess.QUEEN), ("R", chess.ROOK),
+                                   ("B", chess.BISHOP), ("N", chess.KNIGHT), ("P", chess.PAWN)):
+            squares = [square_words(sq, lang) for sq in board.pieces(piece_type, color)]
+            if squares:
+                parts.append(f"{names[symbol]} {', '.join(squares)}")
+        return "; ".join(parts)
+
+    own = chess.WHITE if player == "white" else chess.BLACK
+    turn = TURN_WORDS[lang][0 if board.turn == own else 1]
+    return f"Ihre Figuren: {side(own)}. Gegner: {side(not own)}. {turn}"
+
+
+def castled_position_is_told(s, at):
+    """Training mode's "Stellung": the squares king and rook stand on after castling,
+    independent of the castling move's own notation."""
+    s.heard(at, "stellung")
+    s.say(at, "player", text=position_words(s.board, s.player))
+
+
+def chess960_start_position():
+    n = 729
+    s = Scenario("chess960-start-position", "Chess960 2",
+                 "a Chess960 game started by its number: the player hears the number and White's "
+                 "first rank, which python-chess places for that number (RKNBBQNR), before the "
+                 "first move; the PGN has the Variant tag and the start position",
+                 chess960=n,
+                 pgn_contains=('[Variant "Chess960"]', '[SetUp "1"]',
+                               f'[FEN "{chess.Board.from_chess960_pos(n).fen()}"]'))
+    s.say(0, "player", contains=f": {first_rank_words(s.board, 'de')}.")
+    assert first_rank_words(s.board, "de") == ("Turm, König, Springer, Läufer, Läufer, Dame, "
+                                                "Springer, Turm")
+    s.line(1000, ["Nb3", "Nb6"])
+
+
+def chess960_start_by_hand():
+    fen = "nrkbbqnr/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQNR w KQkq - 0 1"
+    s = Scenario("chess960-start-by-hand", "Chess960 2",
+                 "a start position entered by hand (chosen with dice or cards) as FEN: checked and "
+                 "played; it is number 249",
+                 chess960=True, fen=fen, pgn_contains=('[Variant "Chess960"]', f'[FEN "{fen}"]'))
+    assert chess.Board(fen, chess960=True).chess960_pos() == 249
+    s.say(0, "player", contains=f": {first_rank_words(s.board, 'de')}.")
+    s.line(1000, ["Nb3", "Nb6"])
+
+
+def chess960_start_refused(name, shows, start, error):
+    s = Scenario(name, "Chess960 2", shows, strict=("made", "clock", "say"))
+    s.events[0]["start"].update(start)
+    s.meta["errors_expected"] = True
+    s.exp(0, "error", error=error)
+    s.heard(1000, "eva vier")
+    s.absent({"kind": "made"})
+
+
+def chess960_start_refused_all():
+    chess960_start_refused(
+        "chess960-start-king-outside-rooks",
+        "a hand-entered position with the king outside the rooks is refused with the reason; "
+        "no game starts",
+        {"chess960": True, "fen": "rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/KRRBBNNQ w - - 0 1"},
+        "Keine Chess960-Ausgangsstellung: der König muss zwischen den beiden Türmen stehen.")
+    chess960_start_refused(
+        "chess960-start-bishops-one-colour",
+        "a hand-entered position with both bishops on light squares (b1, d1) is refused",
+        {"chess960": True, "fen": "rbkbrnnq/pppppppp/8/8/8/8/PPPPPPPP/RBKBRNNQ w KQkq - 0 1"},
+        "Keine Chess960-Ausgangsstellung: die Läufer müssen auf Feldern verschiedener Farbe "
+        "stehen.")
+    chess960_start_refused(
+        "chess960-start-not-mirrored",
+        "a hand-entered position where Black does not mirror White is refused",
+        {"chess960": True, "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1"},
+        "Keine Chess960-Ausgangsstellung: die schwarzen Figuren müssen den weißen "
+        "spiegelbildlich gegenüberstehen.")
+    chess960_start_refused(
+        "chess960-start-number-out-of-range",
+        "start position number 960 does not exist (they are 0 to 959)",
+        {"chess960": 960},
+        "960 ist keine Chess960-Ausgangsstellung: sie sind von 0 bis 959 nummeriert.")
+    for bad in ("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/KRRBBNNQ w - - 0 1",
+                "rbkbrnnq/pppppppp/8/8/8/8/PPPPPPPP/RBKBRNNQ w KQkq - 0 1"):
+        assert chess.Board(bad, chess960=True).chess960_pos() is None, bad
+
+
+def chess960_castling_king_only():
+    n = chess960_number("RNBQKRNB")
+    s = Scenario("chess960-castling-king-only", "Chess960 3b",
+                 "king-move-only castling: the rook already stands on f1, \"Kurze Rochade\" moves "
+                 "only the king, e1 to g1 (stored e1f1, the king onto its rook); read back and "
+                 "announced as \"Kurze Rochade\", written O-O; the position read aloud has the king "
+                 "on g1 and the rook on f1",
+                 chess960=n, mode="training", pgn_contains=("O-O",))
+    at = s.line(1000, ["Nh3", "Nh6"])
+    s.player_move(at, "O-O", said="kurze rochade")
+    assert last_made(s)["uci"] == "e1f1"
+    assert s.board.king(chess.WHITE) == chess.G1 and s.board.piece_at(chess.F1).symbol() == "R"
+    s.opponent_move(at + 1000, "O-O")  # "Gegner: Kurze Rochade."
+    castled_position_is_told(s, at + 2000)
+
+
+def chess960_castling_rook_only():
+    n = chess960_number("RQNBBNKR")
+    s = Scenario("chess960-castling-rook-only", "Chess960 3b",
+                 "rook-move-only castling: the king already stands on g1, \"Kurze Rochade\" moves "
+                 "only the rook, h1 to f1 (stored g1h1); the position read aloud has the king on g1 "
+                 "and the rook on f1",
+                 chess960=n, mode="training", pgn_contains=("O-O",))
+    at = s.line(1000, ["Ne3", "Ne6"])
+    s.player_move(at, "O-O", said="kurze rochade")
+    assert last_made(s)["uci"] == "g1h1"
+    assert s.board.king(chess.WHITE) == chess.G1 and s.board.piece_at(chess.F1).symbol() == "R"
+    castled_position_is_told(s, at + 1000)
+
+
+def chess960_castling_transposition():
+    n = chess960_number("RNBBQKRN")
+    s = Scenario("chess960-castling-transposition", "Chess960 3b, note 3",
+                 "transposition on the first move (note 3: castling can be the first move): king "
+                 "f1 and rook g1 change places; stored f1g1, announced \"Kurze Rochade\"; after it "
+                 "\"Lange Rochade\" is not possible (once per game)",
+                 chess960=n, mode="training", pgn_contains=("1. O-O",))
+    s.player_move(1000, "O-O", said="kurze rochade")
+    assert last_made(s)["uci"] == "f1g1"
+    assert s.board.king(chess.WHITE) == chess.G1 and s.board.piece_at(chess.F1).symbol() == "R"
+    s.opponent_move(2000, "Ng6")
+    castled_position_is_told(s, 3000)
+    assert not s.board.has_castling_rights(chess.WHITE)
+    s.heard(4000, "lange rochade")
+    s.say(4000, "player", contains="lange rochade: nicht möglich")
+
+
+def chess960_castling_b1_a1_long():
+    n = chess960_number("RKNBBQNR")
+    s = Scenario("chess960-castling-king-b1-rook-a1", "Chess960 3b, clarification",
+                 "king on b1 and rook on a1 castle c-side: \"Lange Rochade\" is not possible while "
+                 "c1 and d1 are occupied (note 4); once they are empty the king goes to c1 and the "
+                 "rook over the king's square to d1 (stored b1a1); the opponent's \"O-O-O\" is "
+                 "announced as \"Lange Rochade\"",
+                 chess960=n, mode="training", pgn_contains=("O-O-O",))
+    s.heard(1000, "lange rochade")
+    s.say(1000, "player", contains="lange rochade: nicht möglich")
+    at = s.line(2000, ["Nb3", "Nb6", "c3", "c6", "Bc2", "Bc7"])
+    s.player_move(at, "O-O-O", said="lange rochade")
+    assert last_made(s)["uci"] == "b1a1"
+    assert s.board.king(chess.WHITE) == chess.C1 and s.board.piece_at(chess.D1).symbol() == "R"
+    s.opponent_move(at + 1000, "O-O-O")
+    assert s.last_say() == "Gegner: Lange Rochade."
+    castled_position_is_told(s, at + 2000)
+
+
+def chess960_castling_english():
+    n = chess960_number("RKNBBQNR")
+    s = Scenario("chess960-castling-english", "Chess960 3b, note 1",
+                 "English: \"long castle\" in Chess960 is read back and announced as \"long "
+                 "castle\", the king from b1 to c1 and the rook from a1 to d1",
+                 chess960=n, lang="en")
+    at = s.line(1000, ["Nb3", "Nb6", "c3", "c6", "Bc2", "Bc7"])
+    s.player_move(at, "O-O-O", said="long castle")
+    assert last_made(s)["uci"] == "b1a1"
+
+
+def chess960_castling_not_through_attack():
+    n = chess960_number("RNBBQKRN")
+    s = Scenario("chess960-castling-not-into-attack", "Chess960 note 4; 3.8",
+                 "king f1, rook g1: the path is empty, but a black knight on f3 attacks g1, the "
+                 "king's final square: \"Kurze Rochade\" is not possible, in training mode with the "
+                 "reason; after the knight is taken it is",
+                 chess960=n, mode="training")
+    at = s.line(1000, ["a3", "Ng6", "b3", "Nh4", "c3", "Nf3"])
+    assert not any(s.board.is_castling(m) for m in s.board.legal_moves)
+    assert s.board.is_attacked_by(chess.BLACK, chess.G1)
+    s.heard(at, "kurze rochade")
+    s.say(at, "player", contains="der König zöge über ein angegriffenes Feld")
+    at = s.line(at + 1000, ["exf3", "a6"])
+    assert any(s.board.is_castling(m) for m in s.board.legal_moves)
+    s.player_move(at, "O-O", said="kurze rochade")
+
+
+def chess960_castling_rook_moved():
+    n = chess960_number("RNBQKRNB")
+    s = Scenario("chess960-castling-rook-moved", "Chess960 3a; 3.8",
+                 "the castling rook went f1-g1-f1: the position is as before, but castling is no "
+                 "longer possible (the rook has moved)",
+                 chess960=n)
+    at = s.line(1000, ["Nh3", "Nh6", "Rg1", "Rg8", "Rf1", "Rf8"])
+    assert not s.board.has_kingside_castling_rights(chess.WHITE)
+    s.heard(at, "kurze rochade")
+    s.say(at, "player", text="kurze rochade: nicht möglich.")
+    s.absent({"kind": "made", "uci": "e1f1"})
+
+
+def chess960_king_move_is_no_castling():
+    n = chess960_number("RNBBQKNR")
+    s = Scenario("chess960-king-move-is-no-castling", "Chess960 note 1",
+                 "king f1, rook h1, g1 empty: \"König Gustav eins\" is the king's move f1-g1, not "
+                 "castling (which would also end with the king on g1): read back as such, and "
+                 "castling is gone with it; castling would have been said \"Kurze Rochade\"",
+                 chess960=n, pgn_contains=("Kg1",))
+    at = s.line(1000, ["Nh3", "Nh6"])
+    assert any(s.board.is_castling(m) for m in s.board.legal_moves)
+    s.player_move(at, "Kg1")
+    assert last_made(s)["uci"] == "f1g1"
+    assert s.board.piece_at(chess.H1).symbol() == "R"
+    assert not s.board.has_castling_rights(chess.WHITE)
+    s.opponent_move(at + 1000, "Ng8")
+    s.heard(at + 2000, "kurze rochade")
+    s.say(at + 2000, "player", text="kurze rochade: nicht möglich.")
+
+
+def chess960_king_onto_rook_is_no_move():
+    n = chess960_number("RNBBQKRN")
+    s = Scenario("chess960-king-onto-rook-is-no-move", "Chess960 note 1",
+                 "king f1, rook g1: \"König Gustav eins\" (the king onto its rook) is no castling; "
+                 "the opponent's king-onto-rook f8g8 is an impossible entry; the opponent's "
+                 "castling is entered as O-O",
+                 chess960=n)
+    s.heard(1000, "könig gustav eins")
+    s.say(1000, "player", text="könig gustav eins: nicht möglich.")
+    s.player_move(2000, "Ng3")
+    s.opp_event(3000, "f8g8")
+    s.say(3000, "player", contains="f8g8")
+    s.heard(3500, "nein")
+    s.say(3500, "player", text="Abgebrochen.")
+    s.opponent_move(4000, "O-O", entered="O-O")
+    assert last_made(s)["uci"] == "f8g8"
+    assert s.last_say() == "Gegner: Kurze Rochade."
 
 
 # ===== main ==================================================================================
