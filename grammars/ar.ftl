@@ -151,6 +151,12 @@ nothing-sealed = لا توجد نقلة مختومة.
 clocks-paused = أوقفت الساعتان.
 clocks-resumed = الساعة تعمل من جديد.
 time-changed = غيّر الحكم الوقت. { $report }
+entry-set-up-what = !aufstellung وحدها، أو !aufstellung koenig weiss، أو !aufstellung turm h1
+set-up-no-castling-rook = لم يعد التبييت مسموحا بالرخ من { $square } لأنه وُضع خطأ.
+set-up-no-castling-king = لم يعد يحق لـ{ $side } التبييت لأن الملك وُضع خطأ.
+set-up-too-late = بعد { $moves } نقلات لكل لاعب لا يمكن الاعتراض على الترتيب (المادة { $article }). تستمر المباراة.
+set-up-in-time = اعتراض على ترتيب القطع أو الساعة قبل النقلة { $moves } لكل لاعب، أي في الوقت (المادة { $article }). الحكم يقرر إعادة الترتيب أو ضبط الساعة.
+set-up-standard = اعتراض على الوضع الابتدائي: إن كان خاطئا تُلغى المباراة وتُلعب من جديد (المادة { $article }). الحكم يقرر.
 default-time-passed = انقضى وقت الانتظار: { $time } منذ تشغيل الساعة، ولم يلعب { $side } أي نقلة بعد. اللاعب الذي يصل إلى الرقعة بعد وقت الانتظار يخسر المباراة ما لم يقرر الحكم غير ذلك (المادة { $article }).
 entry-claim-side = !falsche-reklamation يحتاج إلى اللون الذي طالب
 incorrect-claim-cut = رفض الحكم مطالبة { $claimant } (المادة { $article }): يحصل { $opponent } على { $bonus } إضافية، ويُخفَّض وقت { $claimant }. تستمر المباراة.
@@ -339,7 +345,7 @@ reading-result-draw = النتيجة: تعادل.
 ## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
 ## typed as they are.
 
-entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
+entry-help = إدخالات الحكم: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !aufstellung, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 السبب
 entry-time-side = !zeit يحتاج إلى لون: weiss أو schwarz
 entry-time-seconds = !zeit يحتاج إلى ثوان، مثلا 120 أو -60
 entry-clocks-white = !uhren يحتاج إلى ثواني الأبيض

@@ -143,6 +143,12 @@ nothing-sealed = Es gibt keinen abgegebenen Zug.
 clocks-paused = Die Uhren sind angehalten.
 clocks-resumed = Die Uhr läuft wieder.
 time-changed = Der Schiedsrichter hat die Zeit geändert. { $report }
+entry-set-up-what = !aufstellung allein, oder !aufstellung koenig weiss, oder !aufstellung turm h1
+set-up-no-castling-rook = Mit dem Turm von { $square } darf nicht mehr rochiert werden, weil er falsch aufgestellt war.
+set-up-no-castling-king = { $side } darf nicht mehr rochieren, weil der König falsch aufgestellt war.
+set-up-too-late = Nach { $moves } Zügen jedes Spielers kann die Aufstellung nicht mehr beanstandet werden (Artikel { $article }). Die Partie geht weiter.
+set-up-in-time = Beanstandung der Aufstellung oder der Uhr vor dem { $moves }. Zug jedes Spielers, also rechtzeitig (Artikel { $article }). Der Schiedsrichter entscheidet, ob neu aufgestellt oder die Uhr neu gestellt wird.
+set-up-standard = Beanstandung der Ausgangsstellung: war sie falsch, wird die Partie annulliert und neu gespielt (Artikel { $article }). Der Schiedsrichter entscheidet.
 default-time-passed = Die Wartezeit ist abgelaufen: { $time } seit dem Start der Uhr, und { $side } hat noch keinen Zug gemacht. Wer nach der Wartezeit am Brett erscheint, verliert die Partie, wenn der Schiedsrichter nicht anders entscheidet (Artikel { $article }).
 entry-claim-side = !falsche-reklamation braucht die Seite, die reklamiert hat
 incorrect-claim-cut = Der Schiedsrichter hat die Reklamation von { $claimant } abgelehnt (Artikel { $article }): { $opponent } erhält { $bonus } dazu, und die Bedenkzeit von { $claimant } wird gekürzt. Die Partie geht weiter.
@@ -318,7 +324,7 @@ reading-result-draw = Ergebnis: remis.
 
 ## Die getippten Eingaben des Schiedsrichters (`!…`), wenn eine nicht gelesen werden kann
 
-entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
+entry-help = Eingaben des Schiedsrichters: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !aufstellung, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 Grund
 entry-time-side = !zeit braucht eine Seite: weiss oder schwarz
 entry-time-seconds = !zeit braucht Sekunden, z. B. 120 oder -60
 entry-clocks-white = !uhren braucht die Sekunden von Weiß

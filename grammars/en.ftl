@@ -138,6 +138,12 @@ nothing-sealed = There is no sealed move.
 clocks-paused = The clocks are stopped.
 clocks-resumed = The clock runs again.
 time-changed = The arbiter changed the time. { $report }
+entry-set-up-what = !aufstellung alone, or !aufstellung koenig weiss, or !aufstellung turm h1
+set-up-no-castling-rook = Castling with the rook from { $square } is no longer allowed, because it was placed wrongly.
+set-up-no-castling-king = { $side } may no longer castle, because the king was placed wrongly.
+set-up-too-late = After { $moves } moves by each player the set-up can no longer be complained about (article { $article }). The game goes on.
+set-up-in-time = Complaint about the set-up or the clock before each player's move { $moves }, so in time (article { $article }). The arbiter decides whether the board or the clock is set again.
+set-up-standard = Complaint about the initial position: if it was wrong, the game is cancelled and a new game played (article { $article }). The arbiter decides.
 default-time-passed = The default time has passed: { $time } since the clock was started, and { $side } has not made a move yet. A player who arrives at the board after the default time loses the game unless the arbiter decides otherwise (article { $article }).
 entry-claim-side = !falsche-reklamation needs the side that claimed
 incorrect-claim-cut = The arbiter rejected the claim of { $claimant } (article { $article }): { $opponent } gets { $bonus } more, and the time of { $claimant } is cut. The game goes on.
@@ -308,7 +314,7 @@ reading-result-draw = Result: a draw.
 
 ## The arbiter's typed entries (`!…`), when one cannot be read
 
-entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
+entry-help = arbiter entries: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !aufstellung, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 reason
 entry-time-side = !zeit needs a side: weiss or schwarz
 entry-time-seconds = !zeit needs seconds, e.g. 120 or -60
 entry-clocks-white = !uhren needs White's seconds

@@ -151,6 +151,12 @@ nothing-sealed = אין מסע חתום.
 clocks-paused = השעונים נעצרו.
 clocks-resumed = השעון פועל שוב.
 time-changed = השופט שינה את הזמן. { $report }
+entry-set-up-what = !aufstellung לבד, או !aufstellung koenig weiss, או !aufstellung turm h1
+set-up-no-castling-rook = אסור עוד להצריח עם הצריח מ-{ $square }, כי הוא הוצב שלא כראוי.
+set-up-no-castling-king = { $side } אינו רשאי עוד להצריח, כי המלך הוצב שלא כראוי.
+set-up-too-late = אחרי { $moves } מסעים של כל שחקן אי אפשר עוד לערער על ההצבה (סעיף { $article }). המשחק נמשך.
+set-up-in-time = ערעור על הצבת הכלים או על השעון לפני המסע ה-{ $moves } של כל שחקן, כלומר בזמן (סעיף { $article }). השופט מחליט אם להציב מחדש או לכוון את השעון.
+set-up-standard = ערעור על העמדה ההתחלתית: אם הייתה שגויה, המשחק מבוטל ומשוחק מחדש (סעיף { $article }). השופט מחליט.
 default-time-passed = זמן ההמתנה עבר: { $time } מאז הפעלת השעון, ו{ $side } עוד לא שיחק מסע. שחקן שמגיע ללוח אחרי זמן ההמתנה מפסיד את המשחק, אלא אם השופט מחליט אחרת (סעיף { $article }).
 entry-claim-side = !falsche-reklamation צריך את הצד שתבע
 incorrect-claim-cut = השופט דחה את התביעה של { $claimant } (סעיף { $article }): { $opponent } מקבל עוד { $bonus }, והזמן של { $claimant } מקוצר. המשחק נמשך.
@@ -332,7 +338,7 @@ reading-result-draw = תוצאה: תיקו.
 ## The arbiter's typed entries (`!…`), when one cannot be read; the entries themselves are
 ## typed as they are.
 
-entry-help = קלטי השופט: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 סיבה
+entry-help = קלטי השופט: !pause, !weiter, !zeit weiss 120, !zeit schwarz -60, !uhren 3600 3540, !zuege weiss 40, !strafe schwarz, !falsche-reklamation weiss, !inkrement 5, !aufstellung, !zurueck 20, !abbruch, !fortsetzung, !ergebnis 1-0 סיבה
 entry-time-side = ל־!zeit חסר צבע: weiss או schwarz
 entry-time-seconds = ל־!zeit חסרות שניות, למשל 120 או -60
 entry-clocks-white = ל־!uhren חסרות השניות של לבן

@@ -27,7 +27,7 @@
 use shakmaty::{Chess, Position};
 
 use crate::assistant::Assistant;
-use crate::assistant::protocol::{ArbiterAction, Event, Heard, Side};
+use crate::assistant::protocol::{ArbiterAction, Event, Heard, SetUpFault, Side};
 use crate::catalog::Catalog;
 use crate::interpret::{Interpreter, Reading, spoken_move};
 use crate::vocab::normalize_word;
@@ -78,6 +78,7 @@ pub enum EntryError {
     MovesNumber,
     PenaltySide,
     ClaimSide,
+    SetUpWhat,
     ResetPly,
     UnknownResult(String),
     Unknown(String),
@@ -96,6 +97,7 @@ impl EntryError {
             EntryError::MovesNumber => "entry-moves-number",
             EntryError::PenaltySide => "entry-penalty-side",
             EntryError::ClaimSide => "entry-claim-side",
+            EntryError::SetUpWhat => "entry-set-up-what",
             EntryError::ResetPly => "entry-reset-ply",
             EntryError::UnknownResult(result) => {
                 return catalog.text(
@@ -151,6 +153,27 @@ pub fn arbiter_line(text: &str) -> Result<ArbiterAction, EntryError> {
         "strafe" | "penalty" => {
             let s = side(arg(1)).ok_or(EntryError::PenaltySide)?;
             Ok(ArbiterAction::IllegalMovePenalty { offender: s })
+        }
+        "aufstellung" | "setup" | "set-up" => {
+            let fault = match normalize_word(arg(1)).as_str() {
+                "" => SetUpFault::General,
+                "koenig" | "king" => SetUpFault::King {
+                    side: side(arg(2)).ok_or(EntryError::SetUpWhat)?,
+                },
+                "turm" | "rook" => {
+                    let sq = arg(2).to_ascii_lowercase();
+                    let b = sq.as_bytes();
+                    if !(b.len() == 2
+                        && (b'a'..=b'h').contains(&b[0])
+                        && (b[1] == b'1' || b[1] == b'8'))
+                    {
+                        return Err(EntryError::SetUpWhat);
+                    }
+                    SetUpFault::Rook { square: sq }
+                }
+                _ => return Err(EntryError::SetUpWhat),
+            };
+            Ok(ArbiterAction::SetUpComplaint { fault })
         }
         "inkrement" | "increment" => {
             // he Guidelines III.4: five seconds unless the arbiter says otherwise

@@ -1,6 +1,8 @@
 //! The arbiter's entries: penalties for illegal moves (7.5), clock adjustments, resetting
 //! the game to an earlier position (7.2, 7.4), touched pieces (4.3).
+use super::protocol::SetUpFault;
 use super::*;
+use shakmaty::Bitboard;
 
 impl Live {
     pub(super) fn arbiter(&mut self, action: &ArbiterAction, now: u64, out: &mut Out) {
@@ -44,6 +46,7 @@ impl Live {
             ArbiterAction::AddIncrement { ms } => {
                 self.adjust(Adjustment::AddIncrement { ms: *ms }, now, out)
             }
+            ArbiterAction::SetUpComplaint { fault } => self.set_up_complaint(fault, now, out),
             ArbiterAction::IncorrectClaim { claimant } => {
                 self.incorrect_claim((*claimant).into(), now, out)
             }
@@ -215,6 +218,63 @@ impl Live {
                 self.end_game(result, &words, cause, now, out);
             }
         }
+    }
+
+    /// A complaint about the set-up (A.4.a and its kin): in a standard game a wrong initial
+    /// position cancels the game (7.2); in rapid and blitz it can be made only until each
+    /// player has completed the edition's number of moves, and after that a king placed
+    /// wrongly may not castle, nor a rook placed wrongly castle. Said to both players.
+    fn set_up_complaint(&mut self, fault: &SetUpFault, now: u64, out: &mut Out) {
+        if self.ended.is_some() {
+            out.push(
+                now,
+                Effect::Error {
+                    error: self.words.error_game_over_no_reset(),
+                },
+            );
+            return;
+        }
+        let rules = self.spec.rules;
+        let t = match laws::set_up_complaint_limit(rules, self.game_kind()) {
+            None => self
+                .words
+                .set_up_standard(laws::wrong_initial_position_article(rules)),
+            Some((limit, article)) => {
+                let done =
+                    |c: Color| self.game.moves().iter().filter(|m| m.color == c).count() as u32;
+                if done(Color::White) < limit || done(Color::Black) < limit {
+                    self.words.set_up_in_time(limit, article)
+                } else {
+                    let rooks = match fault {
+                        SetUpFault::General => Bitboard::EMPTY,
+                        SetUpFault::King { side } => {
+                            Bitboard::from_rank(match Color::from(*side) {
+                                Color::White => shakmaty::Rank::First,
+                                Color::Black => shakmaty::Rank::Eighth,
+                            })
+                        }
+                        SetUpFault::Rook { square } => square
+                            .parse::<Square>()
+                            .map(Bitboard::from_square)
+                            .unwrap_or(Bitboard::EMPTY),
+                    };
+                    let forbidden = self.game.forbid_castling(rooks);
+                    let no_castling = match fault {
+                        SetUpFault::King { side } if forbidden => {
+                            Some(self.words.no_castling_king((*side).into()))
+                        }
+                        SetUpFault::Rook { square } if forbidden => {
+                            Some(self.words.no_castling_rook(square))
+                        }
+                        _ => None,
+                    };
+                    self.words
+                        .set_up_too_late(limit, article, no_castling.as_deref())
+                }
+            }
+        };
+        self.say(out, now, Listener::Player, t.clone(), About::Nothing);
+        self.say(out, now, Listener::Opponent, t, About::Nothing);
     }
 
     /// The arbiter found `claimant`'s draw claim incorrect (9.5): the edition's penalty, said

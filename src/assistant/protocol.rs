@@ -366,6 +366,9 @@ pub enum ArbiterAction {
     /// From now on each move of both sides adds this much (he Guidelines III.4: the arbiter
     /// grants a quickplay-finish request for a 5-second increment).
     AddIncrement { ms: u64 },
+    /// A complaint about the set-up (the pieces' initial position, the board's orientation or
+    /// the clock's setting), with what was placed wrongly if it matters for castling.
+    SetUpComplaint { fault: SetUpFault },
     /// The arbiter found this side's draw claim (9.2, 9.3) incorrect: the penalty by rules
     /// edition (9.5), and play goes on.
     IncorrectClaim { claimant: Side },
@@ -382,6 +385,18 @@ pub enum ArbiterAction {
     ResumeAdjourned,
     /// End the game with a result the arbiter decides.
     Result { result: String, reason: String },
+}
+
+/// What was wrong with the set-up, as far as castling is concerned (A.4.a).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetUpFault {
+    /// The set-up, the board or the clock in general.
+    General,
+    /// This side's king stood on a wrong square: no castling for it.
+    King { side: Side },
+    /// The rook that stood on this square (e.g. "h1") was placed wrongly: no castling with it.
+    Rook { square: String },
 }
 
 /// One event, as `replay` reads it and the journal stores it.

@@ -740,6 +740,44 @@ impl Words {
         self.msg("clocks-resumed")
     }
 
+    /// A complaint about the set-up of a standard game: the game is cancelled (7.2).
+    pub fn set_up_standard(&self, article: &str) -> String {
+        self.msg_with("set-up-standard", &[("article", article.into())])
+    }
+
+    /// A complaint about the set-up of a rapid or blitz game in time.
+    pub fn set_up_in_time(&self, limit: u32, article: &str) -> String {
+        self.msg_with(
+            "set-up-in-time",
+            &[("moves", limit.into()), ("article", article.into())],
+        )
+    }
+
+    /// A complaint about the set-up too late, with what it still changes for castling.
+    pub fn set_up_too_late(&self, limit: u32, article: &str, castling: Option<&str>) -> String {
+        let t = self.msg_with(
+            "set-up-too-late",
+            &[("moves", limit.into()), ("article", article.into())],
+        );
+        match castling {
+            Some(c) => format!("{t} {c}"),
+            None => t,
+        }
+    }
+
+    /// A king placed wrongly at the start may not castle.
+    pub fn no_castling_king(&self, side: Color) -> String {
+        self.msg_with(
+            "set-up-no-castling-king",
+            &[("side", self.side(side).into())],
+        )
+    }
+
+    /// A rook placed wrongly at the start may not castle.
+    pub fn no_castling_rook(&self, square: &str) -> String {
+        self.msg_with("set-up-no-castling-rook", &[("square", square.into())])
+    }
+
     /// The default time has passed and `late` has not made his first move (6.7).
     pub fn default_time_passed(&self, late: Color, limit_ms: u64, article: &str) -> String {
         self.msg_with(

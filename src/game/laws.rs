@@ -484,6 +484,37 @@ pub fn quickplay_claim_article(
 /// The time under which the quickplay-finish claim may be made: two minutes.
 pub const QUICKPLAY_CLAIM_BELOW_MS: u64 = 120_000;
 
+/// Up to when a complaint about the set-up of the pieces, the board's orientation or the
+/// clock's setting can be made in rapid and blitz: until each player has completed this many
+/// moves (3 in 2001, 2005 and 2009: fa B, 05 B.4, sw A; 10 from 2014: 14 A.4.a, he A4.1.2),
+/// with its article. In a standard game a wrong initial position cancels the game whenever
+/// it is found (05 7.1.a, 14 7.2.a, he 7.2.1): `None`.
+pub fn set_up_complaint_limit(
+    edition: RulesEdition,
+    kind: GameKind,
+) -> Option<(u32, &'static str)> {
+    use RulesEdition::*;
+    if kind == GameKind::Standard {
+        return None;
+    }
+    Some(match edition {
+        Fide2001 => (3, "B5"),
+        Fide2005 => (3, "B.4"),
+        Fide2009 => (3, "A3"),
+        Fide2014 => (10, "A.4.a"),
+        Fide2018 => (10, "A4.1.2"),
+    })
+}
+
+/// The article that cancels a standard game begun from a wrong initial position.
+pub fn wrong_initial_position_article(edition: RulesEdition) -> &'static str {
+    match edition {
+        RulesEdition::Fide2001 | RulesEdition::Fide2005 | RulesEdition::Fide2009 => "7.1.a",
+        RulesEdition::Fide2014 => "7.2.a",
+        RulesEdition::Fide2018 => "7.2.1",
+    }
+}
+
 /// The penalty when the arbiter finds a draw claim (9.2, 9.3) incorrect: time for the
 /// claimant's opponent and, under the 2001 and 2005 Laws, a cut of the claimant's own time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

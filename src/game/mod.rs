@@ -517,6 +517,33 @@ impl Game {
         Ok(self.moves.split_off(ply))
     }
 
+    /// Takes away the right to castle with the rooks on `rooks` in the current position (the
+    /// arbiter's ruling on a king or rook placed wrongly at the start, found too late to set
+    /// the board up again: A.4 / B.4 of 2005, A.4.a of 2014, A4.1.2 of 2018). Returns whether
+    /// a right was taken.
+    pub fn forbid_castling(&mut self, rooks: Bitboard) -> bool {
+        let Some(pos) = self.positions.last() else {
+            return false;
+        };
+        let mut setup = pos.to_setup(EnPassantMode::Legal);
+        let before = setup.castling_rights;
+        setup.castling_rights &= !rooks;
+        if setup.castling_rights == before {
+            return false;
+        }
+        let Ok(changed) = shakmaty::FromSetup::from_setup(setup, self.variant().castling_mode())
+        else {
+            return false;
+        };
+        if let Some(key) = self.keys.last_mut() {
+            *key = PositionKey::of(&changed);
+        }
+        if let Some(last) = self.positions.last_mut() {
+            *last = changed;
+        }
+        true
+    }
+
     /// How many times the current position has appeared in the game, counting now
     /// (FIDE 9.2.2 identity: see [`PositionKey`]).
     pub fn repetitions(&self) -> usize {

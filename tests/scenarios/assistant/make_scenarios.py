@@ -1622,6 +1622,53 @@ def quickplay_finish():
     s.absent({"kind": "claim"})
 
 
+def set_up_complaints():
+    """Complaints about the set-up (rules map #78): in a standard game a wrong initial position
+    cancels the game (7.2); in rapid and blitz a complaint counts only until each player has
+    completed 3 moves (2001–2009) or 10 (from 2014); after that a king placed wrongly may not
+    castle, and a rook placed wrongly not castle either."""
+    s = Scenario("set-up-standard", "7.2.1 (2018: standard game)",
+                 "standard game: a complaint about the initial position is told to both "
+                 "players as 7.2.1 has it (cancelled and replayed, the arbiter decides)",
+                 time_control="5400+0")
+    s.player_move(1000, "e4")
+    s.ev(2000, arbiter={"set_up_complaint": {"fault": "general"}})
+    s.say(2000, "player", text="Beanstandung der Ausgangsstellung: war sie falsch, wird die "
+          "Partie annulliert und neu gespielt (Artikel 7.2.1). Der Schiedsrichter entscheidet.")
+
+    s = Scenario("set-up-rapid-in-time", "A4.1.2 (2018 rapid: ten moves)",
+                 "2018 rapid: after three moves each a complaint is still in time",
+                 time_control="1200+0")
+    at = s.line(1000, ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])
+    s.ev(at, arbiter={"set_up_complaint": {"fault": "general"}})
+    s.say(at, "player", contains="vor dem 10. Zug jedes Spielers, also rechtzeitig "
+          "(Artikel A4.1.2)")
+
+    s = Scenario("set-up-too-late-king", "B.4 (2005 rapid: three moves; king misplaced)",
+                 "2005 rapid: after three moves each it is too late; the king was placed "
+                 "wrongly, so the player may no longer castle, and \"kurze Rochade\" is not "
+                 "made",
+                 rules="fide-2005", time_control="1200+0")
+    at = s.line(1000, ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"])
+    s.ev(at, arbiter={"set_up_complaint": {"fault": {"king": {"side": "white"}}}})
+    s.say(at, "player", text="Nach 3 Zügen jedes Spielers kann die Aufstellung nicht mehr "
+          "beanstandet werden (Artikel B.4). Die Partie geht weiter. Weiß darf nicht mehr "
+          "rochieren, weil der König falsch aufgestellt war.")
+    s.heard(at + 1000, "kurze rochade")
+    s.heard(at + 1100, "ja")
+    s.absent({"kind": "say", "text_contains": "Kurze Rochade?"})
+
+    s = Scenario("set-up-too-late-rook", "A.4.a (2014 rapid: ten moves; a rook misplaced)",
+                 "2014 rapid: after ten moves each the rook on a1 was found placed wrongly: no "
+                 "castling with it, but short castling stays",
+                 rules="fide-2014", time_control="1500+0")
+    at = s.line(1000, ["d4", "d5", "Nf3", "Nf6", "e3", "e6", "Nc3", "Nc6", "Bd3", "Bd6",
+                       "b3", "b6", "Bb2", "Bb7", "a3", "a6", "Qe2", "Qe7", "Nb1", "Nb8"])
+    s.ev(at, arbiter={"set_up_complaint": {"fault": {"rook": {"square": "a1"}}}})
+    s.say(at, "player", contains="Mit dem Turm von a1 darf nicht mehr rochiert werden")
+    s.player_move(at + 1000, "O-O")
+
+
 def draw_agreements_restricted():
     """The event's regulations forbid draw agreements, or allow them only from a move on
     (9.1, 14 9.1.a; issue 14 item 6, rules map #72): offers are refused and not passed on;
