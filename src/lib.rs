@@ -62,3 +62,4 @@ pub mod speech;
 pub mod storage;
 pub mod typed;
 pub mod vocab;
+pub mod web;
