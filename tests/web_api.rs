@@ -46,7 +46,7 @@ fn the_api_shows_the_game_takes_the_opponents_move_and_refuses_an_impossible_one
     let mut game = Game::start(&["--web", "127.0.0.1:0", "--arbiter-pin", "2468"]);
     game.player_moves("e4");
 
-    let state = get_json(&game.api("/api/state"));
+    let state = wait_state(&game.api("/api/state"), |s| s["history"] == json!(["e4"]));
     assert_eq!(state["fen"], fen_after(&["e4"]), "the game's position");
     assert_eq!(state["history"], json!(["e4"]));
     assert!(

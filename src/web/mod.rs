@@ -316,8 +316,8 @@ fn handle(shared: &Shared, request: tiny_http::Request) {
             )
         }
         (Method::Get, "/api/state") => {
-            let (_, view) = shared.published.get();
-            json_response(StatusCode(200), &PageState::of(&view))
+            let (version, view) = shared.published.get();
+            json_response(StatusCode(200), &PageState::of(version, &view))
         }
         (Method::Get, "/api/words") => {
             let asked = query
@@ -602,7 +602,7 @@ fn send_event(
     view: &crate::cli::remote::GameView,
     first: bool,
 ) -> bool {
-    let data = serde_json::to_string(&PageState::of(view)).unwrap_or_default();
+    let data = serde_json::to_string(&PageState::of(version, view)).unwrap_or_default();
     let mut text = String::new();
     if first {
         // Reconnect a second after a lost connection.

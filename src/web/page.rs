@@ -65,6 +65,9 @@ impl PageWords {
 /// the game waits for in words.
 #[derive(Debug, Clone, Serialize)]
 pub struct PageState<'a> {
+    /// Grows when more than the clocks changed: the page keeps the newest state it has, so a
+    /// slow answer never undoes a live update that overtook it.
+    pub version: u64,
     #[serde(flatten)]
     pub view: &'a GameView,
     /// "Weiß bestätigt seinen Zug.", "Schwarz ist am Zug.": never the move being confirmed.
@@ -72,9 +75,10 @@ pub struct PageState<'a> {
 }
 
 impl<'a> PageState<'a> {
-    pub fn of(view: &'a GameView) -> PageState<'a> {
+    pub fn of(version: u64, view: &'a GameView) -> PageState<'a> {
         let lang = view.lang.parse().unwrap_or_default();
         PageState {
+            version,
             view,
             pending: pending(view, &Catalog::builtin(lang)),
         }
@@ -185,19 +189,19 @@ mod tests {
     fn the_player_confirming_is_said_without_his_move() {
         let mut view = GameView::idle(Lang::De);
         assert_eq!(
-            PageState::of(&view).pending.as_deref(),
+            PageState::of(1, &view).pending.as_deref(),
             Some("Keine Partie läuft.")
         );
         view.state = ViewState::Playing;
         view.waiting = ViewWaiting::PlayerConfirmsMove;
         assert_eq!(
-            PageState::of(&view).pending.as_deref(),
+            PageState::of(1, &view).pending.as_deref(),
             Some("Weiß bestätigt seinen Zug.")
         );
         view.waiting = ViewWaiting::Nothing;
         view.to_move = ViewSide::Black;
         assert_eq!(
-            PageState::of(&view).pending.as_deref(),
+            PageState::of(1, &view).pending.as_deref(),
             Some("Schwarz ist am Zug.")
         );
     }

@@ -368,7 +368,13 @@ impl Browser {
             if self.run(script, json!([])) == Value::Bool(true) {
                 return;
             }
-            assert!(Instant::now() < deadline, "the page never showed {what}");
+            if Instant::now() >= deadline {
+                let shown = self.run("return document.body.innerText;", json!([]));
+                panic!(
+                    "the page never showed {what}; it shows:\n{}",
+                    shown.as_str().unwrap_or("")
+                );
+            }
             std::thread::sleep(Duration::from_millis(20));
         }
     }
