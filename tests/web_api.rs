@@ -93,7 +93,9 @@ fn the_api_shows_the_game_takes_the_opponents_move_and_refuses_an_impossible_one
 
     let (status, answer) = post(&game.api("/api/opponent-move"), &json!({"san": "e5"}));
     assert_eq!(status, 200, "{answer}");
-    let told = game.wait_json(WAIT, |v| v["kind"] == "say" && v["to"] == "player");
+    let told = game.wait_json(WAIT, |v| {
+        v["kind"] == "say" && v["to"] == "player" && v["about"]["uci"] == "e7e5"
+    });
     assert_eq!(
         told["text"], "Gegner: Eva fünf.",
         "the player hears the move"
@@ -299,4 +301,21 @@ fn on_another_address_the_opponent_needs_the_pin_told_at_the_start() {
     );
     assert_eq!(status, 200, "{answer}");
     game.wait_json(WAIT, |v| v["kind"] == "made" && v["by"] == "black");
+}
+
+#[test]
+fn relay_serves_the_page_too() {
+    let mut game = Game::start_as("relay", &["--web", "127.0.0.1:0"]);
+    // The relay types White's move; it is made at once.
+    game.type_line("e4");
+    game.wait_json(WAIT, |v| v["kind"] == "made" && v["by"] == "white");
+    let (status, answer) = post(&game.api("/api/opponent-move"), &json!({"uci": "e7e5"}));
+    assert_eq!(status, 200, "{answer}");
+    let told = game.wait_json(WAIT, |v| {
+        v["kind"] == "say" && v["to"] == "player" && v["about"]["uci"] == "e7e5"
+    });
+    assert_eq!(told["text"], "Gegner: Eva fünf.");
+    let state = get_json(&game.api("/api/state"));
+    assert_eq!(state["history"], json!(["e4", "e5"]));
+    assert_eq!(state["fen"], fen_after(&["e4", "e5"]));
 }

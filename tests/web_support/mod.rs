@@ -25,11 +25,17 @@ pub struct Game {
 }
 
 impl Game {
-    /// Starts a game as White with `extra` arguments, and waits for the page's address.
+    /// Starts a game of `play` as White with `extra` arguments, and waits for the page's
+    /// address.
     pub fn start(extra: &[&str]) -> Game {
+        Game::start_as("play", extra)
+    }
+
+    /// The same with `play` or `relay`.
+    pub fn start_as(command: &str, extra: &[&str]) -> Game {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-            .args(["play", "--speech", "off", "--json", "--confirm-ms", "0"])
+            .args([command, "--speech", "off", "--json", "--confirm-ms", "0"])
             .arg("--games-dir")
             .arg(dir.path())
             .args(extra)
