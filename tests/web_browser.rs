@@ -120,6 +120,14 @@ fn the_opponent_plays_on_the_page_and_the_player_hears_it() {
         json!([]),
     );
     assert_eq!(widths[0], 360, "the viewport: {widths}");
+    assert_eq!(
+        browser.run(
+            "return getComputedStyle(document.getElementById('pin-row')).display;",
+            json!([])
+        ),
+        "none",
+        "on 127.0.0.1 the opponent needs no PIN, and the page asks none"
+    );
     assert!(
         widths[1].as_u64().unwrap_or(999) <= 360,
         "the page is wider: {widths}"
