@@ -289,3 +289,45 @@ fn the_opponent_plays_on_the_page_and_the_player_hears_it() {
         figures(|t| t.from_command)
     );
 }
+
+#[test]
+fn a_pawn_tapped_to_the_last_rank_asks_which_piece() {
+    // Black (the opponent) to move, his pawn on h2: a knight makes the game a dead draw.
+    let mut game = Game::start(&[
+        "--web",
+        "127.0.0.1:0",
+        "--fen",
+        "4k3/8/8/8/8/8/7p/4K3 b - - 0 1",
+    ]);
+    let browser = Browser::phone();
+    browser.goto(&game.url);
+    browser.wait_until(
+        "Black to move",
+        WAIT,
+        "return document.getElementById('pending').textContent === 'Schwarz ist am Zug.';",
+    );
+    browser.click("[data-sq=\"h2\"]");
+    browser.click("[data-sq=\"h1\"]");
+    browser.wait_until(
+        "the question which piece",
+        WAIT,
+        "return !document.getElementById('promotion').hidden;",
+    );
+    assert_eq!(
+        browser.text("#promotion-question"),
+        "In welche Figur wird der Bauer umgewandelt?"
+    );
+    browser.click("[data-promote=\"n\"]");
+    game.wait_json(WAIT, |v| {
+        v["kind"] == "made" && v["by"] == "black" && v["uci"] == "h2h1n"
+    });
+    browser.wait_until(
+        "the result",
+        WAIT,
+        "return document.getElementById('result').textContent === 'Ergebnis: 1/2-1/2';",
+    );
+    assert_eq!(
+        get_json(&game.api("/api/state"))["history"],
+        json!(["h1=N"])
+    );
+}
