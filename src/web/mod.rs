@@ -161,7 +161,10 @@ pub fn serve(
         client,
         published,
         opponent_pin: Mutex::new(options.opponent_pin),
-        arbiter_pin: options.arbiter_pin.filter(|p| !p.is_empty()),
+        arbiter_pin: options
+            .arbiter_pin
+            .map(|p| p.trim().to_string())
+            .filter(|p| !p.is_empty()),
         loopback,
         port: address.port(),
         limiter: Mutex::new(Limiter::default()),
