@@ -561,3 +561,103 @@ chess960-king-not-between-rooks = ليست وضعية بداية في شطرنج
 chess960-bishops-one-colour = ليست وضعية بداية في شطرنج 960: يجب أن يقف الفيلان على مربعين مختلفي اللون.
 chess960-black-not-mirrored = ليست وضعية بداية في شطرنج 960: يجب أن تقابل قطع الأسود قطع الأبيض كصورة في المرآة.
 chess960-not-at-start = ليست وضعية بداية في شطرنج 960: تبدأ المباراة والدور للأبيض مع كل حقوق التبييت.
+
+## الصفحة للمنافس المبصر (--web)
+
+# تطبع وتقال للاعب عند البدء: عنوان الصفحة، والرقم السري الذي يحتاجه المنافس لإدخالاته ($pin أرقام بينها مسافات).
+web-started = صفحة المنافس: { $url }
+web-started-pin = صفحة المنافس: { $url }، الرقم السري { $pin }.
+# ما تنتظره المباراة؛ $side هو white أو black.
+web-state-idle = لا تجري أي مباراة.
+web-state-paused = الساعتان متوقفتان.
+web-state-confirm = { $side ->
+    [white] الأبيض
+   *[black] الأسود
+} يؤكد نقلته.
+web-state-answers = { $side ->
+    [white] الأبيض
+   *[black] الأسود
+} يجيب عن سؤال.
+web-state-signal = في انتظار إشارة البدء من الحكم.
+web-state-draw-offer = { $side ->
+    [white] الأبيض
+   *[black] الأسود
+} يعرض التعادل.
+web-state-to-move = الدور على { $side ->
+    [white] الأبيض
+   *[black] الأسود
+}.
+# لماذا لا يقبل طلب من الصفحة.
+web-state-busy = اتصالات كثيرة جدا: حاول مرة أخرى بعد قليل من فضلك.
+web-state-host = هذا العنوان غير مسموح به للصفحة.
+web-state-too-many = إدخالات كثيرة جدا: انتظر قليلا من فضلك.
+web-state-not-found = لا يوجد شيء كهذا هنا.
+web-state-bad-request = لا يمكن قراءة الإدخال.
+web-state-too-large = الإدخال طويل جدا.
+web-state-arbiter-locked = لوحة الحكم مقفلة: لم يحدد رقم سري للحكم.
+web-state-pin-locked = أرقام سرية خاطئة كثيرة جدا: انتظر دقيقة من فضلك.
+web-state-pin-wrong = الرقم السري مفقود أو خاطئ.
+web-state-no-game = Rochade لا يجيب: لا تجري أي مباراة.
+# تسميات الصفحة؛ تضع الصفحة $square (مربع مثل e7) و$piece و$san (نقلة) و$side (الأبيض أو الأسود) و$result.
+web-title = Rochade: الرقعة للمنافس
+web-board-from-white = الرقعة من جهة الأبيض
+web-board-from-black = الرقعة من جهة الأسود
+web-square = { $square }، { $piece }
+web-square-empty = { $square }، فارغ
+web-square-last = { $square }، { $piece }، آخر نقلة
+web-piece-white-king = الملك الأبيض
+web-piece-white-queen = الوزير الأبيض
+web-piece-white-rook = الرخ الأبيض
+web-piece-white-bishop = الفيل الأبيض
+web-piece-white-knight = الحصان الأبيض
+web-piece-white-pawn = البيدق الأبيض
+web-piece-black-king = الملك الأسود
+web-piece-black-queen = الوزير الأسود
+web-piece-black-rook = الرخ الأسود
+web-piece-black-bishop = الفيل الأسود
+web-piece-black-knight = الحصان الأسود
+web-piece-black-pawn = البيدق الأسود
+web-selected = تم اختيار { $square }. انقر على المربع الذي تنتقل إليه.
+web-promote-question = إلى أي قطعة يرقى البيدق؟
+web-promote-queen = الوزير
+web-promote-rook = الرخ
+web-promote-bishop = الفيل
+web-promote-knight = الحصان
+web-cancel = إلغاء
+web-clocks = الساعتان
+web-clock-running = تعمل
+web-moves = النقلات
+web-move-announce = { $side }: { $san }
+web-result = النتيجة: { $result }
+web-question = سؤال لك
+web-announcements = إعلانات لك
+web-actions = بلاغاتك
+web-touched = لمست قطعة
+web-touched-hint = انقر على مربع القطعة التي لمستها.
+web-draw-offer = اعرض التعادل
+web-draw-accept = اقبل التعادل
+web-draw-decline = ارفض التعادل
+web-resign = استسلم
+web-resign-confirm = هل تستسلم حقا؟
+web-pin = الرقم السري لإدخالاتك (يخبرك به اللاعب)
+web-sheet = ورقة التسجيل
+web-print = طباعة
+web-download-pgn = تنزيل PGN
+web-download-brf = تنزيل BRF (برايل)
+web-arbiter = الحكم
+web-arbiter-pin = الرقم السري للحكم
+web-arbiter-pause = أوقف الساعتين
+web-arbiter-resume = شغل الساعتين من جديد
+web-arbiter-start = أعط إشارة البدء
+web-arbiter-side = الجهة
+web-arbiter-seconds = ثوان (علامة الناقص تنقص الوقت)
+web-arbiter-time = غير الوقت
+web-arbiter-penalty = عقوبة نقلة غير قانونية لهذه الجهة
+web-arbiter-ply = أنصاف النقلات
+web-arbiter-reset = أعد الوضع بعد أنصاف النقلات هذه
+web-arbiter-adjourn = أجل المباراة
+web-arbiter-continue = استأنف المباراة المؤجلة
+web-arbiter-result = سجل النتيجة
+web-arbiter-reason = السبب
+web-done = تم.
+web-offline = لا اتصال بـRochade. جار المحاولة من جديد.

@@ -548,3 +548,103 @@ chess960-king-not-between-rooks = Keine Chess960-Ausgangsstellung: der König mu
 chess960-bishops-one-colour = Keine Chess960-Ausgangsstellung: die Läufer müssen auf Feldern verschiedener Farbe stehen.
 chess960-black-not-mirrored = Keine Chess960-Ausgangsstellung: die schwarzen Figuren müssen den weißen spiegelbildlich gegenüberstehen.
 chess960-not-at-start = Keine Chess960-Ausgangsstellung: die Partie beginnt mit Weiß am Zug und allen Rochaderechten.
+
+## Die Seite für den sehenden Gegner (--web)
+
+# Beim Start gedruckt und dem Spieler gesagt: die Adresse der Seite, und die PIN, die der Gegner für seine Eingaben braucht (ziffernweise, $pin mit Leerzeichen zwischen den Ziffern).
+web-started = Die Seite für den Gegner: { $url }
+web-started-pin = Die Seite für den Gegner: { $url }, PIN { $pin }.
+# Was die Partie erwartet; $side ist white oder black.
+web-state-idle = Keine Partie läuft.
+web-state-paused = Die Uhren sind angehalten.
+web-state-confirm = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} bestätigt seinen Zug.
+web-state-answers = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} beantwortet eine Frage.
+web-state-signal = Warten auf das Startzeichen des Schiedsrichters.
+web-state-draw-offer = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} bietet Remis an.
+web-state-to-move = { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} ist am Zug.
+# Warum eine Anfrage der Seite nicht angenommen wird.
+web-state-busy = Zu viele Verbindungen: bitte gleich noch einmal.
+web-state-host = Diese Adresse ist für die Seite nicht zugelassen.
+web-state-too-many = Zu viele Eingaben: bitte kurz warten.
+web-state-not-found = Das gibt es hier nicht.
+web-state-bad-request = Die Eingabe ist nicht lesbar.
+web-state-too-large = Die Eingabe ist zu lang.
+web-state-arbiter-locked = Das Feld des Schiedsrichters ist gesperrt: es wurde keine PIN für ihn festgelegt.
+web-state-pin-locked = Zu viele falsche PINs: bitte eine Minute warten.
+web-state-pin-wrong = Die PIN fehlt oder ist falsch.
+web-state-no-game = Rochade antwortet nicht: es läuft keine Partie.
+# Die Beschriftungen der Seite; die Seite setzt $square (ein Feld wie e7), $piece, $san (ein Zug), $side (Weiß oder Schwarz), $result ein.
+web-title = Rochade: Brett für den Gegner
+web-board-from-white = Das Brett, von Weiß aus gesehen
+web-board-from-black = Das Brett, von Schwarz aus gesehen
+web-square = { $square }, { $piece }
+web-square-empty = { $square }, leer
+web-square-last = { $square }, { $piece }, letzter Zug
+web-piece-white-king = weißer König
+web-piece-white-queen = weiße Dame
+web-piece-white-rook = weißer Turm
+web-piece-white-bishop = weißer Läufer
+web-piece-white-knight = weißer Springer
+web-piece-white-pawn = weißer Bauer
+web-piece-black-king = schwarzer König
+web-piece-black-queen = schwarze Dame
+web-piece-black-rook = schwarzer Turm
+web-piece-black-bishop = schwarzer Läufer
+web-piece-black-knight = schwarzer Springer
+web-piece-black-pawn = schwarzer Bauer
+web-selected = { $square } gewählt. Tippen Sie auf das Zielfeld.
+web-promote-question = In welche Figur wird der Bauer umgewandelt?
+web-promote-queen = Dame
+web-promote-rook = Turm
+web-promote-bishop = Läufer
+web-promote-knight = Springer
+web-cancel = Abbrechen
+web-clocks = Uhren
+web-clock-running = läuft
+web-moves = Züge
+web-move-announce = { $side }: { $san }
+web-result = Ergebnis: { $result }
+web-question = Frage an Sie
+web-announcements = Ansagen an Sie
+web-actions = Ihre Meldungen
+web-touched = Ich habe eine Figur berührt
+web-touched-hint = Tippen Sie auf das Feld der berührten Figur.
+web-draw-offer = Remis anbieten
+web-draw-accept = Remis annehmen
+web-draw-decline = Remis ablehnen
+web-resign = Aufgeben
+web-resign-confirm = Wirklich aufgeben?
+web-pin = PIN für Ihre Eingaben (sagt Ihnen der Spieler)
+web-sheet = Partieformular
+web-print = Drucken
+web-download-pgn = PGN herunterladen
+web-download-brf = BRF herunterladen (Braille)
+web-arbiter = Schiedsrichter
+web-arbiter-pin = PIN des Schiedsrichters
+web-arbiter-pause = Uhren anhalten
+web-arbiter-resume = Uhren weiterlaufen lassen
+web-arbiter-start = Startzeichen geben
+web-arbiter-side = Seite
+web-arbiter-seconds = Sekunden (mit Minus abziehen)
+web-arbiter-time = Zeit ändern
+web-arbiter-penalty = Strafe für einen unmöglichen Zug dieser Seite
+web-arbiter-ply = Halbzüge
+web-arbiter-reset = Stellung nach diesen Halbzügen herstellen
+web-arbiter-adjourn = Partie abbrechen (Hängepartie)
+web-arbiter-continue = Hängepartie fortsetzen
+web-arbiter-result = Ergebnis eintragen
+web-arbiter-reason = Grund
+web-done = Ausgeführt.
+web-offline = Keine Verbindung zu Rochade. Ein neuer Versuch läuft.

@@ -530,3 +530,103 @@ chess960-king-not-between-rooks = Not a Chess960 start position: the king must s
 chess960-bishops-one-colour = Not a Chess960 start position: the bishops must stand on squares of opposite colours.
 chess960-black-not-mirrored = Not a Chess960 start position: Black's pieces must mirror White's.
 chess960-not-at-start = Not a Chess960 start position: the game starts with White to move and every castling right.
+
+## The page for the sighted opponent (--web)
+
+# Printed and told to the player at the start: the page's address, and the PIN the opponent needs for his entries (digit by digit, $pin with spaces between the digits).
+web-started = The page for the opponent: { $url }
+web-started-pin = The page for the opponent: { $url }, PIN { $pin }.
+# What the game waits for; $side is white or black.
+web-state-idle = No game is being played.
+web-state-paused = The clocks are stopped.
+web-state-confirm = { $side ->
+    [white] White
+   *[black] Black
+} is confirming a move.
+web-state-answers = { $side ->
+    [white] White
+   *[black] Black
+} is answering a question.
+web-state-signal = Waiting for the arbiter's signal to start.
+web-state-draw-offer = { $side ->
+    [white] White
+   *[black] Black
+} offers a draw.
+web-state-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move.
+# Why a request of the page is not taken.
+web-state-busy = Too many connections: please try again in a moment.
+web-state-host = This address is not allowed for the page.
+web-state-too-many = Too many entries: please wait a moment.
+web-state-not-found = There is no such thing here.
+web-state-bad-request = The entry cannot be read.
+web-state-too-large = The entry is too long.
+web-state-arbiter-locked = The arbiter's panel is locked: no PIN was set for the arbiter.
+web-state-pin-locked = Too many wrong PINs: please wait a minute.
+web-state-pin-wrong = The PIN is missing or wrong.
+web-state-no-game = Rochade does not answer: no game is being played.
+# The page's labels; the page fills in $square (a square such as e7), $piece, $san (a move), $side (White or Black), $result.
+web-title = Rochade: the board for the opponent
+web-board-from-white = The board, seen from White's side
+web-board-from-black = The board, seen from Black's side
+web-square = { $square }, { $piece }
+web-square-empty = { $square }, empty
+web-square-last = { $square }, { $piece }, last move
+web-piece-white-king = white king
+web-piece-white-queen = white queen
+web-piece-white-rook = white rook
+web-piece-white-bishop = white bishop
+web-piece-white-knight = white knight
+web-piece-white-pawn = white pawn
+web-piece-black-king = black king
+web-piece-black-queen = black queen
+web-piece-black-rook = black rook
+web-piece-black-bishop = black bishop
+web-piece-black-knight = black knight
+web-piece-black-pawn = black pawn
+web-selected = { $square } selected. Tap the square to move to.
+web-promote-question = Which piece does the pawn become?
+web-promote-queen = Queen
+web-promote-rook = Rook
+web-promote-bishop = Bishop
+web-promote-knight = Knight
+web-cancel = Cancel
+web-clocks = Clocks
+web-clock-running = running
+web-moves = Moves
+web-move-announce = { $side }: { $san }
+web-result = Result: { $result }
+web-question = A question for you
+web-announcements = Announcements for you
+web-actions = Your reports
+web-touched = I touched a piece
+web-touched-hint = Tap the square of the piece you touched.
+web-draw-offer = Offer a draw
+web-draw-accept = Accept the draw
+web-draw-decline = Decline the draw
+web-resign = Resign
+web-resign-confirm = Resign the game?
+web-pin = PIN for your entries (the player tells you)
+web-sheet = Scoresheet
+web-print = Print
+web-download-pgn = Download PGN
+web-download-brf = Download BRF (braille)
+web-arbiter = Arbiter
+web-arbiter-pin = The arbiter's PIN
+web-arbiter-pause = Stop the clocks
+web-arbiter-resume = Start the clocks again
+web-arbiter-start = Give the start signal
+web-arbiter-side = Side
+web-arbiter-seconds = Seconds (a minus takes time away)
+web-arbiter-time = Change the time
+web-arbiter-penalty = Penalty for an illegal move by this side
+web-arbiter-ply = Half-moves
+web-arbiter-reset = Set up the position after these half-moves
+web-arbiter-adjourn = Adjourn the game
+web-arbiter-continue = Resume the adjourned game
+web-arbiter-result = Enter the result
+web-arbiter-reason = Reason
+web-done = Done.
+web-offline = No connection to Rochade. Trying again.

@@ -550,3 +550,103 @@ chess960-king-not-between-rooks = זו אינה עמדת פתיחה של שחמ�
 chess960-bishops-one-colour = זו אינה עמדת פתיחה של שחמט 960: הרצים חייבים לעמוד על משבצות בצבעים שונים.
 chess960-black-not-mirrored = זו אינה עמדת פתיחה של שחמט 960: כלי השחור חייבים לעמוד מול כלי הלבן כבמראה.
 chess960-not-at-start = זו אינה עמדת פתיחה של שחמט 960: המשחק מתחיל כשהלבן בתורו ועם כל זכויות ההצרחה.
+
+## הדף ליריב הרואה (--web)
+
+# מודפס ונאמר לשחקן בהתחלה: כתובת הדף, והקוד שהיריב צריך להזנות שלו ($pin ספרות עם רווחים ביניהן).
+web-started = הדף ליריב: { $url }
+web-started-pin = הדף ליריב: { $url }, קוד { $pin }.
+# למה הקרב מחכה; $side הוא white או black.
+web-state-idle = אין קרב פעיל.
+web-state-paused = השעונים עצורים.
+web-state-confirm = { $side ->
+    [white] לבן
+   *[black] שחור
+} מאשר את המסע שלו.
+web-state-answers = { $side ->
+    [white] לבן
+   *[black] שחור
+} עונה על שאלה.
+web-state-signal = ממתינים לאות ההתחלה של השופט.
+web-state-draw-offer = { $side ->
+    [white] לבן
+   *[black] שחור
+} מציע תיקו.
+web-state-to-move = תור { $side ->
+    [white] לבן
+   *[black] שחור
+}.
+# למה בקשה של הדף לא מתקבלת.
+web-state-busy = יותר מדי חיבורים: נא לנסות שוב בעוד רגע.
+web-state-host = הכתובת הזאת אינה מותרת לדף.
+web-state-too-many = יותר מדי הזנות: נא להמתין רגע.
+web-state-not-found = אין כאן דבר כזה.
+web-state-bad-request = אי אפשר לקרוא את ההזנה.
+web-state-too-large = ההזנה ארוכה מדי.
+web-state-arbiter-locked = לוח השופט נעול: לא נקבע קוד לשופט.
+web-state-pin-locked = יותר מדי קודים שגויים: נא להמתין דקה.
+web-state-pin-wrong = הקוד חסר או שגוי.
+web-state-no-game = Rochade אינו עונה: אין קרב פעיל.
+# התוויות של הדף; הדף ממלא את $square (משבצת כמו e7), $piece, $san (מסע), $side (לבן או שחור), $result.
+web-title = Rochade: הלוח ליריב
+web-board-from-white = הלוח, מצד לבן
+web-board-from-black = הלוח, מצד שחור
+web-square = { $square }, { $piece }
+web-square-empty = { $square }, ריקה
+web-square-last = { $square }, { $piece }, המסע האחרון
+web-piece-white-king = מלך לבן
+web-piece-white-queen = מלכה לבנה
+web-piece-white-rook = צריח לבן
+web-piece-white-bishop = רץ לבן
+web-piece-white-knight = פרש לבן
+web-piece-white-pawn = רגלי לבן
+web-piece-black-king = מלך שחור
+web-piece-black-queen = מלכה שחורה
+web-piece-black-rook = צריח שחור
+web-piece-black-bishop = רץ שחור
+web-piece-black-knight = פרש שחור
+web-piece-black-pawn = רגלי שחור
+web-selected = { $square } נבחרה. הקש על משבצת היעד.
+web-promote-question = לאיזה כלי הרגלי מוכתר?
+web-promote-queen = מלכה
+web-promote-rook = צריח
+web-promote-bishop = רץ
+web-promote-knight = פרש
+web-cancel = ביטול
+web-clocks = שעונים
+web-clock-running = פועל
+web-moves = מסעים
+web-move-announce = { $side }: { $san }
+web-result = תוצאה: { $result }
+web-question = שאלה אליך
+web-announcements = הודעות אליך
+web-actions = הדיווחים שלך
+web-touched = נגעתי בכלי
+web-touched-hint = הקש על המשבצת של הכלי שנגעת בו.
+web-draw-offer = הצע תיקו
+web-draw-accept = קבל תיקו
+web-draw-decline = דחה תיקו
+web-resign = היכנע
+web-resign-confirm = באמת להיכנע?
+web-pin = קוד להזנות שלך (השחקן אומר לך אותו)
+web-sheet = טופס הרישום
+web-print = הדפסה
+web-download-pgn = הורדת PGN
+web-download-brf = הורדת BRF (ברייל)
+web-arbiter = שופט
+web-arbiter-pin = הקוד של השופט
+web-arbiter-pause = עצור את השעונים
+web-arbiter-resume = הפעל את השעונים שוב
+web-arbiter-start = תן את אות ההתחלה
+web-arbiter-side = צד
+web-arbiter-seconds = שניות (מינוס מוריד זמן)
+web-arbiter-time = שנה את הזמן
+web-arbiter-penalty = עונש על מסע לא חוקי של הצד הזה
+web-arbiter-ply = חצאי מסעים
+web-arbiter-reset = העמד את העמדה אחרי חצאי המסעים האלה
+web-arbiter-adjourn = דחה את הקרב
+web-arbiter-continue = המשך את הקרב הנדחה
+web-arbiter-result = רשום את התוצאה
+web-arbiter-reason = סיבה
+web-done = בוצע.
+web-offline = אין חיבור ל-Rochade. מנסים שוב.

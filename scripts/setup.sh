@@ -24,6 +24,9 @@ PKGS=(
   python3 python3-pip python3-venv ca-certificates
   # fuzzing (scripts/fuzz.sh): libfuzzer-sys builds libFuzzer's C++ source
   g++
+  # the opponent's page (--web) tested in a real browser: headless chromium driven through
+  # chromedriver (tests/web_browser.rs)
+  chromium chromium-driver
 )
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo

@@ -411,6 +411,14 @@ impl Assistant {
         }
     }
 
+    /// The side whose draw offer stands (9.1), while the game goes on.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.live
+            .as_ref()
+            .filter(|l| l.ended.is_none())
+            .and_then(|l| l.draw_offer)
+    }
+
     /// The result of a finished game ("1-0", "0-1", "1/2-1/2"), `None` while it goes on.
     pub fn result(&self) -> Option<&str> {
         self.live

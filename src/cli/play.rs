@@ -26,6 +26,7 @@
 //! (its window starts when that has been said), and the last move is announced again to
 //! whoever may not have heard it.
 use std::io::BufRead;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -45,7 +46,7 @@ use crate::catalog::Catalog;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::cli::printer::Printer;
-use crate::cli::remote::{self, Envelope, GameView, Published, Reply, Request};
+use crate::cli::remote::{self, Envelope, GameView, OpponentNews, Published, Reply, Request};
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
 use crate::game::{GameError, Variant};
@@ -173,6 +174,27 @@ pub struct PlayArgs {
     pub braille_letters: crate::scoresheet::Letters,
     #[command(flatten)]
     pub voice: VoiceArgs,
+    /// Serve the page for the sighted opponent (the board from his side, the clocks, his
+    /// move by two taps, draw, resignation, the touch report, the arbiter's panel) and its
+    /// JSON API at this address, e.g. 127.0.0.1:8080 (port 0: any free port). On an address
+    /// other than a loopback one, every entry of the opponent needs the PIN told at the start.
+    #[arg(long, value_name = "ADDR")]
+    pub web: Option<SocketAddr>,
+    /// The arbiter's PIN for the page's arbiter panel (or the environment variable
+    /// ROCHADE_ARBITER_PIN, which other users cannot see); never said or printed. Without
+    /// one the panel is locked.
+    #[arg(long = "arbiter-pin", value_name = "PIN")]
+    pub arbiter_pin: Option<String>,
+    /// The page being served for this game (set by `run` with --web; no option).
+    #[arg(skip)]
+    pub web_page: Option<ServedPage>,
+}
+
+/// The page served with a game: where, and the opponent's PIN if his entries need one.
+#[derive(Debug, Clone)]
+pub struct ServedPage {
+    pub url: String,
+    pub pin: Option<String>,
 }
 
 /// What `--chess960` was given: a start position's number, `random`, or nothing (the position
@@ -395,9 +417,41 @@ fn agree_to_damage(
     }
 }
 
-/// Runs `play` (relay = false) or `relay`.
-pub fn run(args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
-    run_with(args, relay, None)
+/// Runs `play` (relay = false) or `relay`, with the page for the opponent when `--web` asks.
+pub fn run(mut args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
+    let Some(addr) = args.web else {
+        return run_with(args, relay, None);
+    };
+    let arbiter_pin = args
+        .arbiter_pin
+        .clone()
+        .or_else(|| std::env::var("ROCHADE_ARBITER_PIN").ok())
+        .filter(|p| !p.trim().is_empty());
+    // Reachable from other machines: the opponent's entries need this game's PIN.
+    let opponent_pin = if addr.ip().is_loopback() {
+        None
+    } else {
+        Some(crate::web::guard::new_pin()?)
+    };
+    let (client, requests) = remote::channel();
+    let published = Published::new(GameView::idle(args.lang));
+    let options = crate::web::WebOptions {
+        opponent_pin: opponent_pin.clone(),
+        arbiter_pin,
+    };
+    let page = crate::web::serve(addr, options, client, published.clone())?;
+    args.web_page = Some(ServedPage {
+        url: crate::web::page_url(page.address()),
+        pin: opponent_pin,
+    });
+    let outside = Outside {
+        requests,
+        published,
+        keyboard: true,
+    };
+    let code = run_with(args, relay, Some(outside));
+    drop(page);
+    code
 }
 
 /// A game loop driven from outside the terminal as well (or only): `rochade ctl`, the web
@@ -552,6 +606,31 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
     if let (None, Some(text)) = (&first_event, session.assistant().last_said()) {
         printer.note("last-said", &[("text", text.into())]);
     }
+    // Where the opponent's page is, and his PIN: printed, and said to the player below.
+    let page_told = args.web_page.as_ref().map(|page| {
+        let text = match &page.pin {
+            // Digit by digit, as a PIN is read out.
+            Some(pin) => printer.catalog.text(
+                "web-started-pin",
+                &[
+                    ("url", page.url.as_str().into()),
+                    ("pin", crate::web::spaced_digits(pin).into()),
+                ],
+            ),
+            None => printer
+                .catalog
+                .text("web-started", &[("url", page.url.as_str().into())]),
+        };
+        printer.text_note(&text);
+        if args.json {
+            let mut line = serde_json::json!({"kind": "web", "url": page.url});
+            if let Some(pin) = &page.pin {
+                line["pin"] = pin.as_str().into();
+            }
+            printer.line(&line.to_string());
+        }
+        text
+    });
 
     let mut braille = if args.braille_display {
         match BrailleDisplay::connect() {
@@ -622,6 +701,9 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         let greeting = printer.catalog.text("ready", &[("side", side.into())]);
         s.say(Listener::Player, &greeting);
     }
+    if let (Some(s), Some(text)) = (&speech, &page_told) {
+        s.say(Listener::Player, text);
+    }
     let mut recorder = match (session.journal_path(), args.voice.no_recording) {
         (Some(j), false) if voice.is_some() => Some(Recorder::beside(j)),
         _ => None,
@@ -635,12 +717,16 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         crossbeam_channel::never()
     };
     let published = outside.as_ref().map(|o| o.published.clone());
+    // What was said to the opponent, for the published view.
+    let mut opponent_news = OpponentNews::default();
     let mut requests = outside
         .as_ref()
         .map_or_else(crossbeam_channel::never, |o| o.requests.clone());
     drop(outside);
-    // The answer owed to an outside client for the event of this pass of the loop.
+    // The answer owed to an outside client for the event of this pass of the loop, and the
+    // answer itself once the event is handled (sent after the view is published).
     let mut owed: Option<crossbeam_channel::Sender<Reply>> = None;
+    let mut answer: Option<(crossbeam_channel::Sender<Reply>, Reply)> = None;
     let (tick_tx, ticks) = unbounded();
     // One time source: the ticks and the ends of playbacks are dated by the session's own game
     // time, as is every line read, so an event's `at` is the one time the assistant knows.
@@ -891,8 +977,9 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
             match result {
                 Ok(effects) => {
                     effects.iter().for_each(|e| printer.effect(e));
+                    opponent_news.heard(&effects);
                     if let Some(reply) = owed.take() {
-                        let _ = reply.send(Reply::Taken(remote::said(&effects)));
+                        answer = Some((reply, Reply::Taken(remote::said(&effects))));
                     }
                     match &speech {
                         Some(s) => {
@@ -994,7 +1081,11 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
             let _ = reply.send(Reply::Refused(words.journal_failed(&why)));
         }
         if let Some(p) = &published {
-            p.set(GameView::of(&session, session.now()));
+            p.set(opponent_news.into_view(GameView::of(&session, session.now())));
+        }
+        // Answered once the view shows what the request did.
+        if let Some((reply, taken)) = answer.take() {
+            let _ = reply.send(taken);
         }
         // Nothing more can come in: no keyboard, and no voice (ended, or a microphone lost
         // with no keyboard to go on: the journal holds the game for --resume).

@@ -12,6 +12,7 @@ use shakmaty::Color;
 
 use crate::assistant::Waiting;
 use crate::assistant::protocol::{Effect, Listener, TimedEffect};
+use crate::scoresheet::Record;
 use crate::session::Session;
 
 /// What an outside client asks of the game loop.
@@ -90,6 +91,12 @@ pub struct GameView {
     pub waiting: ViewWaiting,
     /// The question put to the opponent, in the game's language, if one waits.
     pub question: Option<String>,
+    /// The side whose draw offer stands (9.1), for the opponent to accept or decline.
+    pub draw_offer: Option<ViewSide>,
+    /// The newest sentences said to the opponent (at most [`OpponentNews::KEPT`], the newest
+    /// last), and how many were said since the loop started: the page tells which are new.
+    pub to_opponent: Vec<String>,
+    pub to_opponent_count: u64,
     /// The last sentence said to the player (the control client is the player's own).
     #[serde(skip)]
     pub last_said: Option<String>,
@@ -99,6 +106,10 @@ pub struct GameView {
     pub lang: String,
     /// The game has a clock.
     pub timed: bool,
+    /// The scoresheet as it stands, for the page's downloads (never serialized: the sheets
+    /// are rendered from it on request).
+    #[serde(skip)]
+    pub record: Option<Arc<Record>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -152,10 +163,14 @@ impl GameView {
             player: ViewSide::White,
             waiting: ViewWaiting::Nothing,
             question: None,
+            draw_offer: None,
+            to_opponent: Vec::new(),
+            to_opponent_count: 0,
             last_said: None,
             result: None,
             lang: lang.code().to_string(),
             timed: false,
+            record: None,
         }
     }
 
@@ -193,10 +208,14 @@ impl GameView {
             player: a.player().unwrap_or(Color::White).into(),
             waiting,
             question,
+            draw_offer: a.draw_offer().map(ViewSide::from),
+            to_opponent: Vec::new(),
+            to_opponent_count: 0,
             last_said: a.last_said().map(str::to_string),
             result: a.result().map(str::to_string),
             lang: lang.code().to_string(),
             timed: reading.is_some(),
+            record: a.record().cloned().map(Arc::new),
         }
     }
 
@@ -250,6 +269,39 @@ impl Published {
             .wait_timeout_while(guard, timeout, |g| g.0 <= seen)
             .unwrap_or_else(|p| p.into_inner());
         guard.clone()
+    }
+}
+
+/// The sentences said to the opponent, which the game loop keeps for the view (the assistant
+/// keeps only what it said to the player).
+#[derive(Debug, Clone, Default)]
+pub struct OpponentNews {
+    count: u64,
+    recent: std::collections::VecDeque<String>,
+}
+
+impl OpponentNews {
+    /// How many of the newest sentences the view holds.
+    pub const KEPT: usize = 8;
+
+    /// Keeps what `effects` said to the opponent.
+    pub fn heard(&mut self, effects: &[TimedEffect]) {
+        for (to, text) in said(effects) {
+            if to == Listener::Opponent {
+                self.count += 1;
+                self.recent.push_back(text);
+                if self.recent.len() > Self::KEPT {
+                    self.recent.pop_front();
+                }
+            }
+        }
+    }
+
+    /// The view with these sentences in it.
+    pub fn into_view(&self, mut view: GameView) -> GameView {
+        view.to_opponent = self.recent.iter().cloned().collect();
+        view.to_opponent_count = self.count;
+        view
     }
 }
 
