@@ -154,7 +154,7 @@ fn time_control_help() -> String {
     )
 }
 
-fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
+pub(crate) fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     let player = match args.player.trim().to_ascii_lowercase().as_str() {
         "white" | "weiss" | "weiß" | "w" => Color::White,
         "black" | "schwarz" | "b" | "s" => Color::Black,
@@ -625,6 +625,27 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                     }
                 },
                 recv(requests) -> envelope => match envelope {
+                    Ok(Envelope { request: Request::Talk, reply }) => {
+                        // As Enter on an empty line: the desktop's push-to-talk key.
+                        match voice.as_ref().filter(|_| args.voice.push_to_talk) {
+                            Some(v) => {
+                                talking = !talking;
+                                v.talk(talking);
+                                let said = if talking {
+                                    printer.note("listening", &[]);
+                                    vec![(Listener::Player, printer.catalog.text("listening", &[]))]
+                                } else {
+                                    Vec::new()
+                                };
+                                let _ = reply.send(Reply::Taken(said));
+                            }
+                            None => {
+                                let why = printer.catalog.text("no-push-to-talk", &[]);
+                                let _ = reply.send(Reply::Refused(why));
+                            }
+                        }
+                        None
+                    }
                     Ok(Envelope { request, reply }) => {
                         let words = Words::new(vocab.clone(), lang);
                         match outside_event(request, relay, &session, &words) {
@@ -934,6 +955,9 @@ fn outside_event(
     let assistant = session.assistant();
     let line = match request {
         Request::Stop => return Ok(None),
+        // Handled by the loop itself (it holds the voice input).
+        Request::Talk => return Err(words.not_understood("")),
+        Request::Command(command) => return Ok(Some(Event::Command(command))),
         Request::Typed(line) => line,
         Request::OpponentMove(text) => {
             let text = text.trim().to_string();
