@@ -489,6 +489,7 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
     // One mute switch for the game: voice input started again after the microphone was lost
     // is muted by the same switch that speech holds.
     let mute = MuteSwitch::new();
+    let mut voice_missing = false;
     if args.voice.listening() {
         match start_voice(&args.voice, vocab_lang, grammar.clone(), Some(mute.clone())) {
             Ok((handle, events, notices)) => {
@@ -498,7 +499,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                 voice_events = events;
                 voice = Some(handle);
             }
-            Err(why) => printer.note("no-voice-input", &[("why", why.to_string().into())]),
+            Err(why) => {
+                printer.note("no-voice-input", &[("why", why.to_string().into())]);
+                voice_missing = true;
+            }
         }
     }
     drop(voice_tx);
@@ -561,6 +565,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         .as_ref()
         .map_or_else(crossbeam_channel::never, |s| s.unsaid.clone());
     let mut microphone = Microphone::default();
+    if voice_missing && !keyboard && args.voice.audio_file.is_none() {
+        // No keyboard to go on with (the service): the microphone is tried again.
+        microphone.missing();
+    }
     // The player's word that makes a move read back, for the sentences that name it.
     let yes = vocab
         .command_word(crate::vocab::Command::Yes)

@@ -31,6 +31,7 @@ use crate::cli::control::{
     self, ControlError, ControlReply, ControlRequest, Said, Status, read_message, write_message,
 };
 use crate::cli::play::{self, Outside, PlayArgs};
+use crate::cli::play_failures::Started;
 use crate::cli::play_voice::{Speech, start_voice};
 use crate::cli::remote::{self, GameView, Published, Reply, Request, ViewState};
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
@@ -70,7 +71,7 @@ pub struct ServiceArgs {
 
 /// The options of one game: those of `play`, parsed from the service's and the client's lists.
 #[derive(Debug, Parser)]
-#[command(name = "new-game")]
+#[command(name = "new-game", args_override_self = true)]
 struct GameOptions {
     #[command(flatten)]
     play: PlayArgs,
@@ -100,8 +101,9 @@ struct IdleVoice {
     talking: bool,
 }
 
-/// A request from a connection, with where its reply goes.
-type Asked = (ControlRequest, Sender<ControlReply>);
+/// A request from a connection, with where its reply goes and where the connection says
+/// that it has written the reply (the service waits for that before it ends).
+type Asked = (ControlRequest, Sender<ControlReply>, Receiver<()>);
 
 struct Service {
     /// The service's own options of every game.
@@ -124,6 +126,8 @@ struct Service {
     /// A damaged journal whose resumption waits for the player's "ja".
     damaged: Option<PathBuf>,
     idle_voice: Option<IdleVoice>,
+    /// An attempt to open the microphone, under way on its own thread.
+    attempt: Option<Receiver<Started>>,
     /// When the microphone is tried next, and the last reason it could not be opened.
     microphone_next: Instant,
     microphone_why: Option<String>,
@@ -171,6 +175,7 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
         finished: None,
         damaged: None,
         idle_voice: None,
+        attempt: None,
         microphone_next: Instant::now(),
         microphone_why: None,
         quit: false,
@@ -195,13 +200,23 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
             .idle_voice
             .as_ref()
             .map_or_else(crossbeam_channel::never, |v| v.events.clone());
+        let attempt = service
+            .attempt
+            .clone()
+            .unwrap_or_else(crossbeam_channel::never);
         select! {
             recv(asked) -> asked => {
-                let Ok((request, reply)) = asked else { break };
+                let Ok((request, reply, written)) = asked else { break };
                 let answer = service.handle(request);
-                let _ = reply.send(answer);
+                if reply.send(answer).is_ok() && service.quit {
+                    let _ = written.recv_timeout(Duration::from_secs(5));
+                }
             }
             recv(voice_events) -> event => service.heard(event.ok()),
+            recv(attempt) -> started => {
+                service.attempt = None;
+                service.attempted(started.unwrap_or_else(|_| Err(String::new())));
+            }
             recv(tick) -> _ => service.tick(),
         }
     }
@@ -284,13 +299,14 @@ fn answer_connection(stream: UnixStream, asked: Sender<Asked>) {
     let reply = match read_message::<ControlRequest>(&stream) {
         Ok(request) => {
             let (tx, rx) = bounded(1);
-            if asked.send((request, tx)).is_err() {
+            let (written_tx, written_rx) = bounded(1);
+            if asked.send((request, tx, written_rx)).is_err() {
                 return;
             }
-            match rx.recv() {
-                Ok(reply) => reply,
-                Err(_) => return,
-            }
+            let Ok(reply) = rx.recv() else { return };
+            let _ = write_message(&stream, &reply);
+            let _ = written_tx.send(());
+            return;
         }
         Err(ControlError::Malformed(why)) => {
             let catalog = Catalog::builtin(Lang::default());
@@ -534,6 +550,7 @@ impl Service {
             }
             IdleWord::Command(Command::No) if self.damaged.is_some() => {
                 self.damaged = None;
+                self.refresh_grammar();
                 let words = Words::new(self.vocab.clone(), self.catalog.lang());
                 let said = self.say(words.journal_not_resumed());
                 self.taken(vec![said])
@@ -684,6 +701,7 @@ impl Service {
             let text = said.join(" ");
             self.say(text.clone());
             self.damaged = Some(path);
+            self.refresh_grammar();
             return self.refused(text);
         }
         let mut args = match parse_game_options(&self.options, &[], self.voice) {
@@ -857,25 +875,45 @@ impl Service {
         if !self.voice
             || self.game.is_some()
             || self.idle_voice.is_some()
+            || self.attempt.is_some()
             || Instant::now() < self.microphone_next
         {
             return;
         }
         let mut voice_args = self.base.voice.clone();
         voice_args.voice = true;
-        let grammar = self.idle_grammar();
-        match start_voice(
-            &voice_args,
-            self.vocab.lang(),
-            grammar,
-            Some(self.mute.clone()),
-        ) {
+        let (grammar, lang, mute) = (self.idle_grammar(), self.vocab.lang(), self.mute.clone());
+        let (tx, rx) = bounded(1);
+        // On its own thread: a device can take seconds to answer, and a recognizer to load,
+        // while `ctl` is answered.
+        let spawned = std::thread::Builder::new()
+            .name("microphone".into())
+            .spawn(move || {
+                let started =
+                    crate::audio::devices::probe_input(voice_args.input_device.as_deref())
+                        .map_err(|e| e.to_string())
+                        .and_then(|_| start_voice(&voice_args, lang, grammar, Some(mute)));
+                let _ = tx.send(started);
+            });
+        match spawned {
+            Ok(_) => self.attempt = Some(rx),
+            Err(e) => self.attempted(Err(e.to_string())),
+        }
+    }
+
+    /// An attempt to open the microphone ended.
+    fn attempted(&mut self, started: Started) {
+        match started {
+            // A game began meanwhile: it has the microphone.
+            Ok((handle, _, _)) if self.game.is_some() => handle.stop(),
             Ok((handle, events, notices)) => {
                 for n in notices {
                     log("info", &n);
                 }
                 log("info", &self.text("service-microphone-ready", &[]));
                 self.microphone_why = None;
+                // The grammar may have changed while it opened (a damaged journal's question).
+                handle.set_grammar(self.idle_grammar());
                 self.idle_voice = Some(IdleVoice {
                     handle,
                     events,
@@ -884,7 +922,7 @@ impl Service {
             }
             Err(why) => {
                 self.microphone_next = Instant::now() + MICROPHONE_RETRY;
-                // Said once a reason, not every half minute.
+                // Written once a reason, not every half minute.
                 if self.microphone_why.as_deref() != Some(why.as_str()) {
                     let seconds =
                         crate::numbers::cardinal(MICROPHONE_RETRY.as_secs(), self.catalog.lang());
@@ -928,6 +966,13 @@ impl Service {
             }
         }
         g
+    }
+
+    /// The microphone hears what can be said now.
+    fn refresh_grammar(&self) {
+        if let Some(v) = &self.idle_voice {
+            v.handle.set_grammar(self.idle_grammar());
+        }
     }
 
     fn stop_idle_voice(&mut self) {
