@@ -18,9 +18,11 @@ fn main() {
     }
     let dir = dir.canonicalize().expect("the libvosk directory exists");
     println!("cargo:rustc-link-search=native={}", dir.display());
-    // The absolute path serves in-tree runs and tests; $ORIGIN serves a shipped bundle.
+    // The absolute path serves in-tree runs and tests; $ORIGIN serves a shipped bundle, and
+    // $ORIGIN/../lib/rochade the Debian package (/usr/bin/rochade, /usr/lib/rochade/libvosk.so),
+    // whose program scripts/package-deb.sh leaves with only that one.
     println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
-    println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN:$ORIGIN/../lib");
+    println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN:$ORIGIN/../lib:$ORIGIN/../lib/rochade");
 
     // pocketsphinx 5prealpha (Debian `libpocketsphinx-dev`) for src/asr/pocketsphinx, and
     // libespeak-ng (Debian `libespeak-ng-dev`) for src/speech/espeak: both are system

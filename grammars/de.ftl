@@ -648,3 +648,45 @@ web-arbiter-result = Ergebnis eintragen
 web-arbiter-reason = Grund
 web-done = Ausgeführt.
 web-offline = Keine Verbindung zu Rochade. Ein neuer Versuch läuft.
+
+## Der Dienst (rochade service), seine Steuerung (rochade ctl) und install-service
+
+# Für die Sprechtaste des Desktops (rochade ctl push-to-talk).
+no-push-to-talk = Keine Sprechtaste: Rochade hört ohne Sprechtaste zu oder hat keine Spracheingabe.
+# $new_game: die Worte für eine neue Partie aus grammars/de.toml ([service]).
+service-ready = Rochade ist bereit. Für eine neue Partie sagen Sie: { $new_game }.
+# $commands: die ersten Worte jedes Befehls, durch Kommas getrennt.
+service-help = Zwischen den Partien können Sie sagen: { $commands }.
+# $side: Weiß oder Schwarz; $control: die Bedenkzeit in Worten (ein ganzer Satz).
+service-settings = Eine neue Partie: Sie spielen { $side }. { $control }
+service-resuming = Rochade wurde neu gestartet. Ihre Partie wird fortgesetzt.
+service-nothing-to-resume = Es gibt keine unterbrochene Partie zum Fortsetzen.
+service-last-game-over = Die letzte Partie ist beendet; sie wird nicht fortgesetzt.
+service-no-game = Es läuft keine Partie. Für eine neue Partie sagen Sie: { $new_game }.
+service-game-running = Eine Partie läuft schon. Sie wird zuerst beendet, mit rochade ctl stop.
+service-game-not-started = Die Partie kann nicht beginnen: { $why }
+service-game-stopped = Die Partie ist unterbrochen und im Journal gesichert.
+service-game-failed = Die Partie wurde mit einem Fehler beendet: { $why }
+service-stopping = Rochade wird beendet.
+service-journal-unreadable = Das Journal { $path } kann nicht gelesen werden: { $why }
+service-bad-request = Keine Anfrage von rochade ctl: { $why }
+service-started = Der Rochade-Dienst läuft. Steuerung über { $path }.
+service-no-microphone = Kein Mikrofon ({ $why }). Neuer Versuch in { $seconds } Sekunden.
+service-microphone-ready = Das Mikrofon ist bereit: Rochade hört zu.
+service-already-running = Ein Rochade-Dienst läuft schon und antwortet unter { $path }.
+service-cannot-listen = Die Steuerung kann nicht unter { $path } eingerichtet werden: { $why }
+ctl-no-service = Kein Rochade-Dienst antwortet unter { $path } ({ $why }). Starten Sie ihn mit rochade service oder systemctl --user start rochade.
+ctl-failed = Die Anfrage an den Rochade-Dienst ist gescheitert: { $why }
+status-idle = Keine Partie.
+status-playing = Die Partie läuft.
+status-paused = Die Uhren stehen.
+status-over = Die Partie ist beendet.
+# $moves: die gespielten Züge in SAN; $side: Weiß oder Schwarz.
+status-moves = Gespielt: { $moves }. Am Zug: { $side }.
+status-no-moves = Noch kein Zug gespielt. Am Zug: { $side }.
+status-question = Frage an den Gegner: { $question }
+status-result = Ergebnis: { $result }
+install-service-written = Dienst-Datei geschrieben: { $path }
+install-service-enabled = Eingeschaltet für die grafische Sitzung: { $path }
+install-service-enabled-systemctl = Eingeschaltet mit systemctl --user enable rochade.service.
+install-service-start = Der Dienst startet mit der nächsten Anmeldung, oder sofort mit: systemctl --user start rochade

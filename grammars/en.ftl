@@ -630,3 +630,45 @@ web-arbiter-result = Enter the result
 web-arbiter-reason = Reason
 web-done = Done.
 web-offline = No connection to Rochade. Trying again.
+
+## The service (rochade service), its control (rochade ctl) and install-service
+
+# For the desktop's push-to-talk key (rochade ctl push-to-talk).
+no-push-to-talk = No push-to-talk: Rochade listens without it or has no voice input.
+# $new_game: the words for a new game from grammars/en.toml ([service]).
+service-ready = Rochade is ready. For a new game, say: { $new_game }.
+# $commands: the first words of each command, separated by commas.
+service-help = Between games you can say: { $commands }.
+# $side: White or Black; $control: the time control in words (a whole sentence).
+service-settings = A new game: you play { $side }. { $control }
+service-resuming = Rochade was restarted. Your game is resumed.
+service-nothing-to-resume = There is no interrupted game to resume.
+service-last-game-over = The last game is over; it is not resumed.
+service-no-game = No game is running. For a new game, say: { $new_game }.
+service-game-running = A game is already running. Stop it first, with rochade ctl stop.
+service-game-not-started = The game cannot start: { $why }
+service-game-stopped = The game is interrupted and kept in its journal.
+service-game-failed = The game ended with an error: { $why }
+service-stopping = Rochade is shutting down.
+service-journal-unreadable = The journal { $path } cannot be read: { $why }
+service-bad-request = Not a request of rochade ctl: { $why }
+service-started = The Rochade service runs. Control at { $path }.
+service-no-microphone = No microphone ({ $why }). Trying again in { $seconds } seconds.
+service-microphone-ready = The microphone is ready: Rochade is listening.
+service-already-running = A Rochade service is already running and answers at { $path }.
+service-cannot-listen = The control cannot be set up at { $path }: { $why }
+ctl-no-service = No Rochade service answers at { $path } ({ $why }). Start it with rochade service or systemctl --user start rochade.
+ctl-failed = The request to the Rochade service failed: { $why }
+status-idle = No game.
+status-playing = The game is on.
+status-paused = The clocks are stopped.
+status-over = The game is over.
+# $moves: the moves played, in SAN; $side: White or Black.
+status-moves = Played: { $moves }. To move: { $side }.
+status-no-moves = No move played yet. To move: { $side }.
+status-question = Question to the opponent: { $question }
+status-result = Result: { $result }
+install-service-written = Service file written: { $path }
+install-service-enabled = Enabled for the graphical session: { $path }
+install-service-enabled-systemctl = Enabled with systemctl --user enable rochade.service.
+install-service-start = The service starts at the next login, or now with: systemctl --user start rochade

@@ -27,6 +27,10 @@ PKGS=(
   # the opponent's page (--web) tested in a real browser: headless chromium driven through
   # chromedriver (tests/web_browser.rs)
   chromium chromium-driver
+  # the service: systemd-analyze checks the user unit install-service writes; the Debian
+  # package (scripts/package-deb.sh): dpkg-shlibdeps for its dependencies, patchelf for the
+  # program's rpath
+  systemd dpkg-dev patchelf
 )
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo
@@ -35,6 +39,10 @@ if ! dpkg -s "${PKGS[@]}" >/dev/null 2>&1; then
   $SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 "${PKGS[@]}"
 fi
 bash scripts/fetch-vosk.sh "$@"
+# cargo-deb builds the Debian package (scripts/package-deb.sh); 3.8.0 builds with Rust 1.95.
+if ! cargo deb --version >/dev/null 2>&1; then
+  cargo install cargo-deb --locked --version 3.8.0
+fi
 # The test set-up (--korean-model) also installs python-chess, an independent reader that
 # checks the PGN files Rochade writes, into a venv under the git-ignored third_party/ (never
 # into the system python, which PEP 668 forbids on Debian 12). scripts/test.sh uses it.

@@ -88,6 +88,11 @@ else
 fi
 echo "== doctests"
 cargo test --locked --release --doc
+# The Debian package: built, installed into an empty root (dpkg --root, the system's
+# libraries beside it), and `rochade --help` run there with no source tree.
+echo "== Debian package"
+deb=$(bash scripts/package-deb.sh | tail -n 1)
+bash scripts/check-deb.sh "$deb"
 echo "== spoken-move corpus"
 corpus=tests/corpus
 python3 scripts/score_corpus.py "$corpus/moves.jsonl" --min 0.995 -- target/release/rochade interpret --batch -

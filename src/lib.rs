@@ -35,9 +35,11 @@
 //! handles it and rewrites the scoresheet files after every made move; [`journal`] and
 //! [`storage`] write to disk safely; [`bounded`] reads every line and file within limits;
 //! [`typed`] reads typed lines; [`models`] keeps the Vosk model files (manifest, download,
-//! integrity), which [`asr`] loads and never the reverse; [`cli`] holds the subcommands;
-//! [`web`] serves the sighted opponent's page (`--web`), whose entries go into the game loop
-//! as requests ([`cli::remote`]) like typed lines.
+//! integrity), which [`asr`] loads and never the reverse; [`cli`] holds the subcommands,
+//! among them the desktop service (`cli::service`), its control client (`cli::ctl`) and
+//! the protocol between them (`cli::control`); [`web`] serves the sighted opponent's page
+//! (`--web`), whose entries go into the game loop as requests ([`cli::remote`]) like typed
+//! lines.
 //! Effects are carried out in order: the journal is written before anything is announced as
 //! done. No two modules use each other (`tests/module_layers.rs` checks).
 #![forbid(unsafe_op_in_unsafe_fn)]

@@ -109,6 +109,8 @@ pub struct JournalCheck {
     pub lang: Option<Lang>,
     /// The last move kept: its move number and side.
     pub last_move_kept: Option<(u32, Color)>,
+    /// The game kept has ended (a result stands): the service does not resume it.
+    pub over: bool,
 }
 
 impl JournalCheck {
@@ -182,6 +184,7 @@ pub fn check_journal_bytes(path: &Path, bytes: &[u8]) -> Result<JournalCheck, St
         last_move_kept: assistant
             .game()
             .and_then(|g| g.moves().last().map(|m| (m.fullmove_number, m.color))),
+        over: assistant.is_over(),
     })
 }
 

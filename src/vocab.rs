@@ -111,6 +111,36 @@ impl Command {
     }
 }
 
+/// What the player can say to the service between games (`[service]` of the vocabulary):
+/// help, repeat, yes and no are the game's [`Command`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ServiceCommand {
+    /// Start a new game with the service's settings.
+    NewGame,
+    /// Resume the game that was interrupted.
+    ResumeGame,
+    /// Read aloud the settings a new game gets.
+    Settings,
+}
+
+impl ServiceCommand {
+    /// Every service command.
+    pub const ALL: [ServiceCommand; 3] = [
+        ServiceCommand::NewGame,
+        ServiceCommand::ResumeGame,
+        ServiceCommand::Settings,
+    ];
+
+    /// Its key in the `[service]` table.
+    pub fn name(self) -> &'static str {
+        match self {
+            ServiceCommand::NewGame => "new_game",
+            ServiceCommand::ResumeGame => "resume_game",
+            ServiceCommand::Settings => "settings",
+        }
+    }
+}
+
 /// The side of a castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -195,6 +225,10 @@ struct RawVocab {
     homophones: Option<Section>,
     #[serde(default)]
     recognizer: Option<RecognizerSection>,
+    /// The service's words between games; a file without them has none (the service then
+    /// hears only the commands of `[commands]`).
+    #[serde(default)]
+    service: Option<Section>,
 }
 
 /// `[recognizer]`: what the speech recognizers' grammars leave out.
@@ -225,6 +259,8 @@ pub struct Vocab {
     /// "ab Zug", "from move": between the scoresheet command and a move number.
     from_move: Vec<String>,
     commands: BTreeMap<Command, Vec<String>>,
+    /// `[service]`: what the player says to the service between games.
+    service: BTreeMap<ServiceCommand, Vec<String>>,
     /// Normalized single word → meaning (phrases of several words are in `phrases`).
     words: HashMap<String, Meaning>,
     /// Normalized word → what else it may stand for, by where it stands (`[homophones]`:
@@ -483,6 +519,11 @@ impl Vocab {
             .map(|c| c.name())
             .collect();
         let commands = section(&raw.commands, "commands", &command_keys, &required_commands)?;
+        let service_keys: Vec<&str> = ServiceCommand::ALL.iter().map(|c| c.name()).collect();
+        let service = match &raw.service {
+            Some(sec) => section(sec, "service", &service_keys, &[])?,
+            None => BTreeMap::new(),
+        };
 
         // Single-word entries of files, ranks and pieces: they are matched word by word.
         for (sec_name, sec, table) in [
@@ -533,6 +574,10 @@ impl Vocab {
             commands: commands
                 .iter()
                 .filter_map(|(k, v)| Command::from_name(k).map(|c| (c, v.clone())))
+                .collect(),
+            service: ServiceCommand::ALL
+                .iter()
+                .filter_map(|c| service.get(c.name()).map(|v| (*c, v.clone())))
                 .collect(),
             words: HashMap::new(),
             homophones: HashMap::new(),
@@ -724,6 +769,11 @@ impl Vocab {
     /// The word Rochade says for a command ("Zeit"), if the vocabulary defines it.
     pub fn command_word(&self, command: Command) -> Option<&str> {
         self.command_words(command).first().map(String::as_str)
+    }
+
+    /// Every phrase of a service command (`[service]`), the one Rochade says first.
+    pub fn service_words(&self, command: ServiceCommand) -> &[String] {
+        self.service.get(&command).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// Every accepted spelling of a file, rank or piece (the first is the spoken one).

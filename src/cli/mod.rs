@@ -2,7 +2,10 @@
 use clap::{Parser, Subcommand};
 
 pub mod bench;
+pub mod control;
+pub mod ctl;
 pub mod devices;
+pub mod install_service;
 pub mod interpret;
 pub mod models;
 pub mod play;
@@ -14,6 +17,7 @@ pub mod remote;
 pub mod replay;
 pub mod say;
 pub mod scoresheet;
+pub mod service;
 
 /// Rochade: the FIDE Appendix D assistant for blind and visually impaired chess players.
 #[derive(Debug, Parser)]
@@ -49,6 +53,15 @@ pub enum Command {
     Devices(devices::DevicesArgs),
     /// Say a text through the speech outputs (speech-dispatcher, espeak-ng, text).
     Say(say::SayArgs),
+    /// The assistant as a desktop service with no terminal: listens for "Neue Partie", plays
+    /// one game at a time as `play` does, resumes an interrupted game by itself, and is
+    /// controlled by `rochade ctl`.
+    Service(service::ServiceArgs),
+    /// Control the running service: new-game, resume, input, opponent, status, push-to-talk,
+    /// repeat, stop.
+    Ctl(ctl::CtlArgs),
+    /// Install the service as a systemd user unit of the graphical session, enabled.
+    InstallService(install_service::InstallServiceArgs),
 }
 
 /// Runs the parsed command line; the process exit code comes back.
@@ -64,5 +77,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Models(args) => models::run(args),
         Command::Devices(args) => devices::run(args),
         Command::Say(args) => say::run(args),
+        Command::Service(args) => service::run(args),
+        Command::Ctl(args) => ctl::run(args),
+        Command::InstallService(args) => install_service::run(args),
     }
 }

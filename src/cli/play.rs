@@ -245,7 +245,7 @@ fn time_control_help() -> String {
     )
 }
 
-fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
+pub(crate) fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     let player = match args.player.trim().to_ascii_lowercase().as_str() {
         "white" | "weiss" | "weiß" | "w" => Color::White,
         "black" | "schwarz" | "b" | "s" => Color::Black,
@@ -419,8 +419,32 @@ fn agree_to_damage(
 
 /// Runs `play` (relay = false) or `relay`, with the page for the opponent when `--web` asks.
 pub fn run(mut args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
-    let Some(addr) = args.web else {
+    if args.web.is_none() {
         return run_with(args, relay, None);
+    }
+    let (client, requests) = remote::channel();
+    let published = Published::new(GameView::idle(args.lang));
+    let page = serve_page(&mut args, client, published.clone())?;
+    let outside = Outside {
+        requests,
+        published,
+        keyboard: true,
+    };
+    let code = run_with(args, relay, Some(outside));
+    drop(page);
+    code
+}
+
+/// The page for the opponent that `--web` asks for, served for the game that `client` and
+/// `published` reach (`play`, `relay` and each game of the service); `args.web_page` then
+/// tells the game where it is. `None` without `--web`. The page stops when the handle drops.
+pub fn serve_page(
+    args: &mut PlayArgs,
+    client: remote::RemoteClient,
+    published: Published,
+) -> anyhow::Result<Option<crate::web::WebHandle>> {
+    let Some(addr) = args.web else {
+        return Ok(None);
     };
     let arbiter_pin = args
         .arbiter_pin
@@ -433,25 +457,16 @@ pub fn run(mut args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     } else {
         Some(crate::web::guard::new_pin()?)
     };
-    let (client, requests) = remote::channel();
-    let published = Published::new(GameView::idle(args.lang));
     let options = crate::web::WebOptions {
         opponent_pin: opponent_pin.clone(),
         arbiter_pin,
     };
-    let page = crate::web::serve(addr, options, client, published.clone())?;
+    let page = crate::web::serve(addr, options, client, published)?;
     args.web_page = Some(ServedPage {
         url: crate::web::page_url(page.address()),
         pin: opponent_pin,
     });
-    let outside = Outside {
-        requests,
-        published,
-        keyboard: true,
-    };
-    let code = run_with(args, relay, Some(outside));
-    drop(page);
-    code
+    Ok(Some(page))
 }
 
 /// A game loop driven from outside the terminal as well (or only): `rochade ctl`, the web
@@ -663,6 +678,7 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
     // One mute switch for the game: voice input started again after the microphone was lost
     // is muted by the same switch that speech holds.
     let mute = MuteSwitch::new();
+    let mut voice_missing = false;
     if args.voice.listening() {
         match start_voice(&args.voice, vocab_lang, grammar.clone(), Some(mute.clone())) {
             Ok((handle, events, notices)) => {
@@ -672,7 +688,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                 voice_events = events;
                 voice = Some(handle);
             }
-            Err(why) => printer.note("no-voice-input", &[("why", why.to_string().into())]),
+            Err(why) => {
+                printer.note("no-voice-input", &[("why", why.to_string().into())]);
+                voice_missing = true;
+            }
         }
     }
     drop(voice_tx);
@@ -742,6 +761,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         .as_ref()
         .map_or_else(crossbeam_channel::never, |s| s.unsaid.clone());
     let mut microphone = Microphone::default();
+    if voice_missing && !keyboard && args.voice.audio_file.is_none() {
+        // No keyboard to go on with (the service): the microphone is tried again.
+        microphone.missing();
+    }
     // The player's word that makes a move read back, for the sentences that name it.
     let yes = vocab
         .command_word(crate::vocab::Command::Yes)
@@ -806,6 +829,27 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                     }
                 },
                 recv(requests) -> envelope => match envelope {
+                    Ok(Envelope { request: Request::Talk, reply }) => {
+                        // As Enter on an empty line: the desktop's push-to-talk key.
+                        match voice.as_ref().filter(|_| args.voice.push_to_talk) {
+                            Some(v) => {
+                                talking = !talking;
+                                v.talk(talking);
+                                let said = if talking {
+                                    printer.note("listening", &[]);
+                                    vec![(Listener::Player, printer.catalog.text("listening", &[]))]
+                                } else {
+                                    Vec::new()
+                                };
+                                let _ = reply.send(Reply::Taken(said));
+                            }
+                            None => {
+                                let why = printer.catalog.text("no-push-to-talk", &[]);
+                                let _ = reply.send(Reply::Refused(why));
+                            }
+                        }
+                        None
+                    }
                     Ok(Envelope { request, reply }) => {
                         let words = Words::new(vocab.clone(), lang);
                         match outside_event(request, relay, &session, &words) {
@@ -1120,6 +1164,9 @@ fn outside_event(
     let assistant = session.assistant();
     let line = match request {
         Request::Stop => return Ok(None),
+        // Handled by the loop itself (it holds the voice input).
+        Request::Talk => return Err(words.not_understood("")),
+        Request::Command(command) => return Ok(Some(Event::Command(command))),
         Request::Typed(line) => line,
         Request::OpponentMove(text) => {
             let text = text.trim().to_string();

@@ -245,6 +245,17 @@ impl Microphone {
         });
     }
 
+    /// No microphone could be opened when the game started, and there is no keyboard to go
+    /// on with (the service): it is tried again as a lost one is; the player hears when it
+    /// works.
+    pub fn missing(&mut self) {
+        self.lost = Some(Lost {
+            next_try: Instant::now() + MIC_RETRY,
+            attempt: None,
+            held: None,
+        });
+    }
+
     /// Whether this `played` notice is held back (see [`Microphone::lost`]).
     pub fn holds(&self, played: &Played) -> bool {
         self.lost

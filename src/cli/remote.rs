@@ -7,7 +7,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::assistant::Waiting;
@@ -25,6 +25,12 @@ pub enum Request {
     /// (the web page): taken only when it is the opponent's turn and the text is exactly one
     /// legal move; otherwise refused with the reason, and nothing changes.
     OpponentMove(String),
+    /// A command of the player's by its meaning, whatever his vocabulary's words for it
+    /// (`rochade ctl repeat`: the desktop's key for "Wiederholen").
+    Command(crate::vocab::Command),
+    /// Push-to-talk (`--push-to-talk`): start or end an utterance, as Enter on an empty line
+    /// does in `play`; refused when the game does not listen with push-to-talk.
+    Talk,
     /// End the game loop as typing `ende` does: the journal keeps the game for `--resume`.
     Stop,
 }
@@ -112,7 +118,7 @@ pub struct GameView {
     pub record: Option<Arc<Record>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ViewState {
     Idle,
@@ -121,7 +127,7 @@ pub enum ViewState {
     Over,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ViewSide {
     White,
@@ -138,7 +144,7 @@ impl From<Color> for ViewSide {
 }
 
 /// [`Waiting`] without its words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ViewWaiting {
     Nothing,
