@@ -8,7 +8,10 @@ use std::process::{Child, Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{Value, json};
+
+#[path = "web_support/mod.rs"]
+mod web_support;
 
 /// A private desktop session: its own HOME and runtime folder.
 struct Desktop {
@@ -412,4 +415,37 @@ fn without_a_microphone_the_service_logs_it_and_answers() {
     desktop.ctl_ok(&["stop", "--service"]);
     let status = child.wait().expect("the service ends");
     assert!(status.success(), "{status:?}");
+}
+
+/// The service serves the opponent's page of its game when `--web` is among the play
+/// options (issue 16 item 1): the page's state is the game `ctl` plays, and a move entered on
+/// the page is made in it, the same game and journal.
+#[test]
+fn the_service_serves_the_opponents_page_of_its_game() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let desktop = Desktop::new();
+    let _service = desktop.start_service(&["--web", &addr]);
+    desktop.ctl_ok(&["new-game", "--player", "white"]);
+    desktop.ctl_ok(&["input", "e4"]);
+    desktop.ctl_ok(&["input", "ja"]);
+    let state_url = format!("http://{addr}/api/state");
+    let state = web_support::wait_state(&state_url, |s| s["history"] == json!(["e4"]));
+    assert_eq!(state["fen"], desktop.status()["fen"], "{state}");
+    let (code, answer) = web_support::post(
+        &format!("http://{addr}/api/opponent-move"),
+        &json!({"san": "e5"}),
+    );
+    assert_eq!(code, 200, "{answer}");
+    let status = desktop.status_until("e5 made from the page", |s| moves(s) == ["e4", "e5"]);
+    assert_eq!(status["last_said"], "Gegner: Eva fünf.", "{status}");
+    let (code, answer) = web_support::post(
+        &format!("http://{addr}/api/opponent-move"),
+        &json!({"san": "Ke7"}),
+    );
+    assert_eq!(code, 422, "not the opponent's turn: {answer}");
+    assert_eq!(moves(&desktop.status()), ["e4", "e5"]);
 }

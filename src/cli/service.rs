@@ -773,9 +773,10 @@ impl Service {
         let page = match play::serve_page(&mut args, client.clone(), published.clone()) {
             Ok(page) => page,
             Err(e) => {
-                return self.refused(
-                    self.text("service-game-not-started", &[("why", format!("{e:#}").into())]),
-                );
+                return self.refused(self.text(
+                    "service-game-not-started",
+                    &[("why", format!("{e:#}").into())],
+                ));
             }
         };
         let outside = Outside {
