@@ -225,13 +225,7 @@ impl Live {
     /// player has completed the edition's number of moves, and after that a king placed
     /// wrongly may not castle, nor a rook placed wrongly castle. Said to both players.
     fn set_up_complaint(&mut self, fault: &SetUpFault, now: u64, out: &mut Out) {
-        if self.ended.is_some() {
-            out.push(
-                now,
-                Effect::Error {
-                    error: self.words.error_game_over_no_reset(),
-                },
-            );
+        if self.refused_after_the_end(now, out) {
             return;
         }
         let rules = self.spec.rules;
@@ -277,16 +271,25 @@ impl Live {
         self.say(out, now, Listener::Opponent, t, About::Nothing);
     }
 
+    /// An entry that changes the game after its end is refused: the clocks are stopped for
+    /// good and the result stands (8.7).
+    fn refused_after_the_end(&self, now: u64, out: &mut Out) -> bool {
+        if self.ended.is_none() {
+            return false;
+        }
+        out.push(
+            now,
+            Effect::Error {
+                error: self.words.error_game_over_no_reset(),
+            },
+        );
+        true
+    }
+
     /// The arbiter found `claimant`'s draw claim incorrect (9.5): the edition's penalty, said
     /// to both players; the clocks stay as the claim left them until the arbiter resumes.
     pub(super) fn incorrect_claim(&mut self, claimant: Color, now: u64, out: &mut Out) {
-        if self.ended.is_some() {
-            out.push(
-                now,
-                Effect::Error {
-                    error: self.words.error_game_over_no_reset(),
-                },
-            );
+        if self.refused_after_the_end(now, out) {
             return;
         }
         let penalty = laws::incorrect_claim_penalty(self.spec.rules, self.game_kind());
@@ -369,14 +372,7 @@ impl Live {
     /// The arbiter resets the position to after `ply` half-moves (7.4–7.5, D.2.7–8). The clock
     /// of the side to move then runs; the times are the arbiter's to set.
     pub(super) fn reset_to(&mut self, ply: usize, now: u64, out: &mut Out) {
-        if self.ended.is_some() {
-            // The clocks are stopped for good and the result stands (8.7).
-            out.push(
-                now,
-                Effect::Error {
-                    error: self.words.error_game_over_no_reset(),
-                },
-            );
+        if self.refused_after_the_end(now, out) {
             return;
         }
         let taken_back = ply < self.game.ply();
