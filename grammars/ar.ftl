@@ -533,3 +533,13 @@ scoresheet-move-white = النقلة { $number }: { $white }.
 scoresheet-move-black = النقلة { $number }: الأسود { $black }.
 scoresheet-empty = استمارة المباراة فارغة بعد.
 scoresheet-not-yet = النقلة { $number } لم تُلعب بعد.
+
+## Settings (rochade config)
+
+config-file = الإعدادات من { $path }.
+config-file-none = لا يوجد ملف إعدادات { $path }: تُستعمل القيم المدمجة وسطر الأوامر.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = مدمج
+config-from-file = من الملف، السطر { $line }
+config-from-command-line = من سطر الأوامر
+config-unset = غير محدد

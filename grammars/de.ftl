@@ -518,3 +518,13 @@ scoresheet-move-white = Zug { $number }: { $white }.
 scoresheet-move-black = Zug { $number }: Schwarz { $black }.
 scoresheet-empty = Das Partieformular ist noch leer.
 scoresheet-not-yet = Zug { $number } ist noch nicht gespielt.
+
+## Settings (rochade config)
+
+config-file = Einstellungen aus { $path }.
+config-file-none = Keine Einstellungsdatei { $path }: es gelten die eingebauten Werte und die Befehlszeile.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = eingebaut
+config-from-file = aus der Datei, Zeile { $line }
+config-from-command-line = von der Befehlszeile
+config-unset = nicht gesetzt

@@ -500,3 +500,13 @@ scoresheet-move-white = Move { $number }: { $white }.
 scoresheet-move-black = Move { $number }: Black { $black }.
 scoresheet-empty = The scoresheet is still empty.
 scoresheet-not-yet = Move { $number } has not been played yet.
+
+## Settings (rochade config)
+
+config-file = Settings from { $path }.
+config-file-none = No settings file { $path }: the built-in values and the command line apply.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = built in
+config-from-file = from the file, line { $line }
+config-from-command-line = from the command line
+config-unset = not set

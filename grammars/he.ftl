@@ -522,3 +522,13 @@ scoresheet-move-white = מסע { $number }: { $white }.
 scoresheet-move-black = מסע { $number }: שחור { $black }.
 scoresheet-empty = טופס הרישום עדיין ריק.
 scoresheet-not-yet = מסע { $number } עוד לא שוחק.
+
+## Settings (rochade config)
+
+config-file = ההגדרות מתוך { $path }.
+config-file-none = אין קובץ הגדרות { $path }: חלים הערכים המובנים ושורת הפקודה.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = מובנה
+config-from-file = מהקובץ, שורה { $line }
+config-from-command-line = משורת הפקודה
+config-unset = לא מוגדר

@@ -48,6 +48,8 @@ pub mod bounded;
 pub mod catalog;
 pub mod cli;
 pub mod clock;
+pub mod config;
+pub mod diagnostics;
 pub mod display;
 pub mod game;
 pub mod interpret;

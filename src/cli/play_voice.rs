@@ -45,9 +45,16 @@ pub struct VoiceArgs {
     /// The voice: a speech-dispatcher voice ("German+Adam") or an espeak-ng voice ("de+f3").
     #[arg(long = "speech-voice")]
     pub speech_voice: Option<String>,
-    /// Speaking rate in words per minute.
-    #[arg(long = "speech-rate", default_value_t = 175)]
+    /// Speaking rate in words per minute (80 to 450); "schneller"/"langsamer" ("faster",
+    /// "slower") change it during the game.
+    #[arg(long = "speech-rate", default_value_t = 175,
+          value_parser = clap::value_parser!(u32).range(80..=450))]
     pub speech_rate: u32,
+    /// Speech volume in percent of the output's full volume (10 to 100); "lauter"/"leiser"
+    /// ("louder", "softer") change it during the game.
+    #[arg(long = "speech-volume", default_value_t = 100,
+          value_parser = clap::value_parser!(u8).range(10..=100))]
+    pub speech_volume: u8,
     /// The output device for the player's headphones (espeak-ng output).
     #[arg(long = "output-device")]
     pub output_device: Option<String>,
@@ -62,6 +69,10 @@ pub struct VoiceArgs {
     /// line (press, speak, press), for a noisy hall or a player who talks to the opponent.
     #[arg(long = "push-to-talk")]
     pub push_to_talk: bool,
+    /// No readiness check at the start of a voice game (microphone level, a test phrase read
+    /// back, the headphones).
+    #[arg(long = "no-check")]
+    pub no_check: bool,
 }
 
 impl VoiceArgs {
