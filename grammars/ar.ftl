@@ -543,3 +543,14 @@ config-from-default = مدمج
 config-from-file = من الملف، السطر { $line }
 config-from-command-line = من سطر الأوامر
 config-unset = غير محدد
+
+## Speech settings by voice
+
+speech-louder = أعلى.
+speech-softer = أخفض.
+speech-faster = أسرع.
+speech-slower = أبطأ.
+speech-loudest = هذا أعلى صوت.
+speech-softest = هذا أخفض صوت.
+speech-fastest = هذه أسرع سرعة.
+speech-slowest = هذه أبطأ سرعة.

@@ -528,3 +528,14 @@ config-from-default = eingebaut
 config-from-file = aus der Datei, Zeile { $line }
 config-from-command-line = von der Befehlszeile
 config-unset = nicht gesetzt
+
+## Speech settings by voice
+
+speech-louder = Lauter.
+speech-softer = Leiser.
+speech-faster = Schneller.
+speech-slower = Langsamer.
+speech-loudest = Lauter geht es nicht.
+speech-softest = Leiser geht es nicht.
+speech-fastest = Schneller geht es nicht.
+speech-slowest = Langsamer geht es nicht.

@@ -510,3 +510,14 @@ config-from-default = built in
 config-from-file = from the file, line { $line }
 config-from-command-line = from the command line
 config-unset = not set
+
+## Speech settings by voice
+
+speech-louder = Louder.
+speech-softer = Softer.
+speech-faster = Faster.
+speech-slower = Slower.
+speech-loudest = This is the loudest.
+speech-softest = This is the softest.
+speech-fastest = This is the fastest.
+speech-slowest = This is the slowest.

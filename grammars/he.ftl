@@ -532,3 +532,14 @@ config-from-default = מובנה
 config-from-file = מהקובץ, שורה { $line }
 config-from-command-line = משורת הפקודה
 config-unset = לא מוגדר
+
+## Speech settings by voice
+
+speech-louder = חזק יותר.
+speech-softer = חלש יותר.
+speech-faster = מהר יותר.
+speech-slower = לאט יותר.
+speech-loudest = זה הקול החזק ביותר.
+speech-softest = זה הקול החלש ביותר.
+speech-fastest = זו המהירות הגבוהה ביותר.
+speech-slowest = זו המהירות האיטית ביותר.

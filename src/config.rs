@@ -103,10 +103,10 @@ pub enum Source {
 pub const SPEECH_CHOICES: [&str; 4] = ["auto", "speech-dispatcher", "espeak", "off"];
 
 /// The speaking rates, in words a minute, a setting may hold (espeak-ng's range).
-pub const RATE_RANGE: std::ops::RangeInclusive<u32> = 80..=450;
+pub const RATE_RANGE: std::ops::RangeInclusive<u32> = crate::assistant::protocol::SPEECH_RATES;
 
 /// The volumes, in percent of the output's full volume.
-pub const VOLUME_RANGE: std::ops::RangeInclusive<u8> = 10..=100;
+pub const VOLUME_RANGE: std::ops::RangeInclusive<u8> = crate::assistant::protocol::SPEECH_VOLUMES;
 
 /// The longest correction window a file may set (a minute).
 pub const CONFIRM_MS_MAX: u64 = 60_000;

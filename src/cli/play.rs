@@ -195,6 +195,8 @@ fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
             spec.vocab = Some(spec.vocab.unwrap_or(lang));
         }
     }
+    spec.speech_volume = Some(args.voice.speech_volume);
+    spec.speech_rate = Some(args.voice.speech_rate);
     spec.confirm_ms = args.confirm_ms;
     spec.capture_window = args.capture_window;
     spec.rules = args.rules;
