@@ -511,6 +511,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
             None
         }
     };
+    if let (Some(s), Some((volume, rate))) = (&speech, session.assistant().speech_levels()) {
+        // The game's own: a resumed game speaks as it last did.
+        s.set_levels(volume, rate);
+    }
     if let Some(s) = &speech {
         for text in &told {
             s.say(Listener::Player, text);
