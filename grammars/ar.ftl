@@ -554,3 +554,9 @@ speech-loudest = هذا أعلى صوت.
 speech-softest = هذا أخفض صوت.
 speech-fastest = هذه أسرع سرعة.
 speech-slowest = هذه أبطأ سرعة.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = مباراة شطرنج جارية
+battery-low = البطارية عند { $percent } بالمئة. يرجى توصيل الشاحن قريبًا.
+battery-very-low = البطارية عند { $percent } بالمئة فقط. يرجى توصيل الشاحن الآن، وإلا سينطفئ الحاسوب.

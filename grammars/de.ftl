@@ -539,3 +539,9 @@ speech-loudest = Lauter geht es nicht.
 speech-softest = Leiser geht es nicht.
 speech-fastest = Schneller geht es nicht.
 speech-slowest = Langsamer geht es nicht.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = Eine Schachpartie läuft
+battery-low = Der Akku hat noch { $percent } Prozent. Bitte bald das Netzteil anschließen.
+battery-very-low = Der Akku hat nur noch { $percent } Prozent. Bitte jetzt das Netzteil anschließen, sonst geht der Computer aus.

@@ -521,3 +521,9 @@ speech-loudest = This is the loudest.
 speech-softest = This is the softest.
 speech-fastest = This is the fastest.
 speech-slowest = This is the slowest.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = A chess game is in progress
+battery-low = The battery is at { $percent } percent. Please plug in the charger soon.
+battery-very-low = The battery is down to { $percent } percent. Please plug in the charger now, or the computer will turn off.

@@ -543,3 +543,9 @@ speech-loudest = זה הקול החזק ביותר.
 speech-softest = זה הקול החלש ביותר.
 speech-fastest = זו המהירות הגבוהה ביותר.
 speech-slowest = זו המהירות האיטית ביותר.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = משחק שחמט מתנהל
+battery-low = הסוללה ב־{ $percent } אחוז. נא לחבר את המטען בקרוב.
+battery-very-low = הסוללה ב־{ $percent } אחוז בלבד. נא לחבר את המטען עכשיו, אחרת המחשב ייכבה.
