@@ -545,3 +545,15 @@ speech-slowest = Langsamer geht es nicht.
 inhibit-why = Eine Schachpartie läuft
 battery-low = Der Akku hat noch { $percent } Prozent. Bitte bald das Netzteil anschließen.
 battery-very-low = Der Akku hat nur noch { $percent } Prozent. Bitte jetzt das Netzteil anschließen, sonst geht der Computer aus.
+
+## The check before the first move
+
+check-start = Kurze Prüfung vor der Partie. Wenn Sie diesen Satz hören, funktionieren die Kopfhörer.
+check-room-silent = Das Mikrofon liefert keinen Ton: ist es stummgeschaltet oder nicht angeschlossen?
+check-room-quiet = Das Mikrofon hört einen ruhigen Raum.
+check-room-noisy = Es ist laut im Raum: Züge werden vielleicht nicht sicher verstanden. Ein Mikrofon nahe am Mund hilft.
+check-say = Bitte sagen Sie jetzt: { $phrase }.
+check-heard = Verstanden: { $heard }.
+check-heard-nothing = Nichts verstanden. Bitte das Mikrofon prüfen; die Tastatur geht immer.
+check-voice-quiet = Ihre Stimme kommt leise an: bitte das Mikrofon näher an den Mund.
+check-done = Die Prüfung ist beendet.

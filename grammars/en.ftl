@@ -527,3 +527,15 @@ speech-slowest = This is the slowest.
 inhibit-why = A chess game is in progress
 battery-low = The battery is at { $percent } percent. Please plug in the charger soon.
 battery-very-low = The battery is down to { $percent } percent. Please plug in the charger now, or the computer will turn off.
+
+## The check before the first move
+
+check-start = A short check before the game. If you hear this sentence, your headphones work.
+check-room-silent = The microphone gives no sound: is it muted or unplugged?
+check-room-quiet = The microphone hears a quiet room.
+check-room-noisy = The room is loud: moves may not be heard surely. A microphone near the mouth helps.
+check-say = Please say now: { $phrase }.
+check-heard = Heard: { $heard }.
+check-heard-nothing = Nothing was understood. Please check the microphone; the keyboard always works.
+check-voice-quiet = Your voice comes through softly: please bring the microphone nearer to your mouth.
+check-done = The check is done.

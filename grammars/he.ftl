@@ -549,3 +549,15 @@ speech-slowest = זו המהירות האיטית ביותר.
 inhibit-why = משחק שחמט מתנהל
 battery-low = הסוללה ב־{ $percent } אחוז. נא לחבר את המטען בקרוב.
 battery-very-low = הסוללה ב־{ $percent } אחוז בלבד. נא לחבר את המטען עכשיו, אחרת המחשב ייכבה.
+
+## The check before the first move
+
+check-start = בדיקה קצרה לפני המשחק. אם אתה שומע את המשפט הזה, האוזניות עובדות.
+check-room-silent = המיקרופון אינו מעביר קול: האם הוא מושתק או מנותק?
+check-room-quiet = המיקרופון שומע חדר שקט.
+check-room-noisy = החדר רועש: ייתכן שהמסעים לא ייקלטו בוודאות. מיקרופון קרוב לפה עוזר.
+check-say = נא לומר עכשיו: { $phrase }.
+check-heard = נשמע: { $heard }.
+check-heard-nothing = לא הובן דבר. נא לבדוק את המיקרופון; המקלדת תמיד עובדת.
+check-voice-quiet = הקול שלך נקלט חלש: נא לקרב את המיקרופון לפה.
+check-done = הבדיקה הסתיימה.

@@ -7,6 +7,7 @@ pub mod devices;
 pub mod interpret;
 pub mod models;
 pub mod play;
+mod play_check;
 mod play_failures;
 pub mod play_voice;
 mod printer;

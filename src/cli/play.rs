@@ -41,6 +41,7 @@ use crate::audio::capture::MuteSwitch;
 use crate::battery::BatteryWatch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::Catalog;
+use crate::cli::play_check::readiness_check;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::cli::printer::Printer;
@@ -448,6 +449,14 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         None => {
             let spec = spec_of(&args)?;
             printer.catalog = Catalog::builtin(spec.lang);
+            if !relay {
+                // Before the game and its clock start.
+                let vocab = match &spec.vocabulary {
+                    Some(file) => file.vocab().map_err(|e| anyhow::anyhow!(e))?,
+                    None => Vocab::builtin(spec.vocab_lang()),
+                };
+                readiness_check(&args.voice, spec.lang, &vocab, &printer);
+            }
             let path = match &args.journal {
                 Some(p) => p.clone(),
                 None => {

@@ -56,7 +56,9 @@ pub struct VoiceArgs {
     #[arg(long = "speech-volume", default_value_t = 100,
           value_parser = clap::value_parser!(u8).range(10..=100))]
     pub speech_volume: u8,
-    /// The output device for the player's headphones (espeak-ng output).
+    /// The output device for the player's headphones, by name (see `rochade devices`); with
+    /// `--speech auto` it is spoken on by espeak-ng (speech-dispatcher cannot be given a
+    /// device).
     #[arg(long = "output-device")]
     pub output_device: Option<String>,
     /// A separate output device for the opponent's announcements (espeak-ng output); by
@@ -362,7 +364,14 @@ impl Speech {
         if kinds.is_empty() {
             return Ok(None);
         }
-        let mut player_config = OutputConfig::new(lang, kinds.clone());
+        let mut player_kinds = kinds.clone();
+        if args.output_device.is_some() && args.speech.trim().eq_ignore_ascii_case("auto") {
+            // speech-dispatcher plays where its daemon plays (it cannot be given a device per
+            // client): a named output, the player's own headphones, gets espeak-ng, which
+            // then shares no voice with the screen reader.
+            player_kinds.retain(|k| *k != BackendKind::Tts);
+        }
+        let mut player_config = OutputConfig::new(lang, player_kinds);
         player_config.voice = args.speech_voice.clone();
         player_config.rate_wpm = args.speech_rate;
         player_config.volume = args.speech_volume;
