@@ -698,3 +698,42 @@ install-service-written = كتب ملف الخدمة: { $path }
 install-service-enabled = فعلت للجلسة الرسومية: { $path }
 install-service-enabled-systemctl = فعلت بالأمر systemctl --user enable rochade.service.
 install-service-start = تبدأ الخدمة عند الدخول القادم، أو الآن بالأمر: systemctl --user start rochade
+
+## Settings (rochade config)
+
+config-file = الإعدادات من { $path }.
+config-file-none = لا يوجد ملف إعدادات { $path }: تُستعمل القيم المدمجة وسطر الأوامر.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = مدمج
+config-from-file = من الملف، السطر { $line }
+config-from-command-line = من سطر الأوامر
+config-unset = غير محدد
+
+## Speech settings by voice
+
+speech-louder = أعلى.
+speech-softer = أخفض.
+speech-faster = أسرع.
+speech-slower = أبطأ.
+speech-loudest = هذا أعلى صوت.
+speech-softest = هذا أخفض صوت.
+speech-fastest = هذه أسرع سرعة.
+speech-slowest = هذه أبطأ سرعة.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = مباراة شطرنج جارية
+battery-low = البطارية عند { $percent } بالمئة. يرجى توصيل الشاحن قريبًا.
+battery-very-low = البطارية عند { $percent } بالمئة فقط. يرجى توصيل الشاحن الآن، وإلا سينطفئ الحاسوب.
+
+## The check before the first move
+
+check-start = فحص قصير قبل المباراة. إذا سمعت هذه الجملة فسماعات الرأس تعمل.
+check-room-silent = الميكروفون لا يعطي صوتًا: هل هو مكتوم أو غير موصول؟
+check-room-quiet = الميكروفون يسمع غرفة هادئة.
+check-room-noisy = الغرفة صاخبة: قد لا تُفهم النقلات بثقة. ميكروفون قريب من الفم يساعد.
+check-say = من فضلك قل الآن: { $phrase }.
+check-heard = سُمع: { $heard }.
+check-heard-nothing = لم يُفهم شيء. يرجى فحص الميكروفون؛ لوحة المفاتيح تعمل دائمًا.
+check-voice-quiet = صوتك يصل خافتًا: يرجى تقريب الميكروفون من فمك.
+check-done = انتهى الفحص.

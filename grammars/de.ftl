@@ -690,3 +690,42 @@ install-service-written = Dienst-Datei geschrieben: { $path }
 install-service-enabled = Eingeschaltet für die grafische Sitzung: { $path }
 install-service-enabled-systemctl = Eingeschaltet mit systemctl --user enable rochade.service.
 install-service-start = Der Dienst startet mit der nächsten Anmeldung, oder sofort mit: systemctl --user start rochade
+
+## Settings (rochade config)
+
+config-file = Einstellungen aus { $path }.
+config-file-none = Keine Einstellungsdatei { $path }: es gelten die eingebauten Werte und die Befehlszeile.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = eingebaut
+config-from-file = aus der Datei, Zeile { $line }
+config-from-command-line = von der Befehlszeile
+config-unset = nicht gesetzt
+
+## Speech settings by voice
+
+speech-louder = Lauter.
+speech-softer = Leiser.
+speech-faster = Schneller.
+speech-slower = Langsamer.
+speech-loudest = Lauter geht es nicht.
+speech-softest = Leiser geht es nicht.
+speech-fastest = Schneller geht es nicht.
+speech-slowest = Langsamer geht es nicht.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = Eine Schachpartie läuft
+battery-low = Der Akku hat noch { $percent } Prozent. Bitte bald das Netzteil anschließen.
+battery-very-low = Der Akku hat nur noch { $percent } Prozent. Bitte jetzt das Netzteil anschließen, sonst geht der Computer aus.
+
+## The check before the first move
+
+check-start = Kurze Prüfung vor der Partie. Wenn Sie diesen Satz hören, funktionieren die Kopfhörer.
+check-room-silent = Das Mikrofon liefert keinen Ton: ist es stummgeschaltet oder nicht angeschlossen?
+check-room-quiet = Das Mikrofon hört einen ruhigen Raum.
+check-room-noisy = Es ist laut im Raum: Züge werden vielleicht nicht sicher verstanden. Ein Mikrofon nahe am Mund hilft.
+check-say = Bitte sagen Sie jetzt: { $phrase }.
+check-heard = Verstanden: { $heard }.
+check-heard-nothing = Nichts verstanden. Bitte das Mikrofon prüfen; die Tastatur geht immer.
+check-voice-quiet = Ihre Stimme kommt leise an: bitte das Mikrofon näher an den Mund.
+check-done = Die Prüfung ist beendet.

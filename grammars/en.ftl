@@ -672,3 +672,42 @@ install-service-written = Service file written: { $path }
 install-service-enabled = Enabled for the graphical session: { $path }
 install-service-enabled-systemctl = Enabled with systemctl --user enable rochade.service.
 install-service-start = The service starts at the next login, or now with: systemctl --user start rochade
+
+## Settings (rochade config)
+
+config-file = Settings from { $path }.
+config-file-none = No settings file { $path }: the built-in values and the command line apply.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = built in
+config-from-file = from the file, line { $line }
+config-from-command-line = from the command line
+config-unset = not set
+
+## Speech settings by voice
+
+speech-louder = Louder.
+speech-softer = Softer.
+speech-faster = Faster.
+speech-slower = Slower.
+speech-loudest = This is the loudest.
+speech-softest = This is the softest.
+speech-fastest = This is the fastest.
+speech-slowest = This is the slowest.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = A chess game is in progress
+battery-low = The battery is at { $percent } percent. Please plug in the charger soon.
+battery-very-low = The battery is down to { $percent } percent. Please plug in the charger now, or the computer will turn off.
+
+## The check before the first move
+
+check-start = A short check before the game. If you hear this sentence, your headphones work.
+check-room-silent = The microphone gives no sound: is it muted or unplugged?
+check-room-quiet = The microphone hears a quiet room.
+check-room-noisy = The room is loud: moves may not be heard surely. A microphone near the mouth helps.
+check-say = Please say now: { $phrase }.
+check-heard = Heard: { $heard }.
+check-heard-nothing = Nothing was understood. Please check the microphone; the keyboard always works.
+check-voice-quiet = Your voice comes through softly: please bring the microphone nearer to your mouth.
+check-done = The check is done.

@@ -687,3 +687,42 @@ install-service-written = קובץ השירות נכתב: { $path }
 install-service-enabled = הופעל עבור הסשן הגרפי: { $path }
 install-service-enabled-systemctl = הופעל בפקודה systemctl --user enable rochade.service.
 install-service-start = השירות יתחיל בכניסה הבאה, או עכשיו בפקודה: systemctl --user start rochade
+
+## Settings (rochade config)
+
+config-file = ההגדרות מתוך { $path }.
+config-file-none = אין קובץ הגדרות { $path }: חלים הערכים המובנים ושורת הפקודה.
+config-setting = { $name } = { $value } ({ $source })
+config-from-default = מובנה
+config-from-file = מהקובץ, שורה { $line }
+config-from-command-line = משורת הפקודה
+config-unset = לא מוגדר
+
+## Speech settings by voice
+
+speech-louder = חזק יותר.
+speech-softer = חלש יותר.
+speech-faster = מהר יותר.
+speech-slower = לאט יותר.
+speech-loudest = זה הקול החזק ביותר.
+speech-softest = זה הקול החלש ביותר.
+speech-fastest = זו המהירות הגבוהה ביותר.
+speech-slowest = זו המהירות האיטית ביותר.
+
+## A game running on the laptop: no sleep, the battery
+
+inhibit-why = משחק שחמט מתנהל
+battery-low = הסוללה ב־{ $percent } אחוז. נא לחבר את המטען בקרוב.
+battery-very-low = הסוללה ב־{ $percent } אחוז בלבד. נא לחבר את המטען עכשיו, אחרת המחשב ייכבה.
+
+## The check before the first move
+
+check-start = בדיקה קצרה לפני המשחק. אם אתה שומע את המשפט הזה, האוזניות עובדות.
+check-room-silent = המיקרופון אינו מעביר קול: האם הוא מושתק או מנותק?
+check-room-quiet = המיקרופון שומע חדר שקט.
+check-room-noisy = החדר רועש: ייתכן שהמסעים לא ייקלטו בוודאות. מיקרופון קרוב לפה עוזר.
+check-say = נא לומר עכשיו: { $phrase }.
+check-heard = נשמע: { $heard }.
+check-heard-nothing = לא הובן דבר. נא לבדוק את המיקרופון; המקלדת תמיד עובדת.
+check-voice-quiet = הקול שלך נקלט חלש: נא לקרב את המיקרופון לפה.
+check-done = הבדיקה הסתיימה.

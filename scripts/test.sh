@@ -13,6 +13,8 @@ XDG_RUNTIME_DIR=$(mktemp -d)
 export XDG_RUNTIME_DIR
 chmod 700 "$XDG_RUNTIME_DIR"
 export HOME_FOR_TESTS="$XDG_RUNTIME_DIR"
+# No settings file of the caller's (~/.config/rochade/config.toml) changes what the tests see.
+export XDG_CONFIG_HOME="$XDG_RUNTIME_DIR/config"
 PA_PID=""
 cleanup() {
   local pidfile="$XDG_RUNTIME_DIR/speech-dispatcher/pid/speech-dispatcher.pid"

@@ -34,6 +34,10 @@
 //! The **shell** does the I/O: [`session`] journals every event before the assistant
 //! handles it and rewrites the scoresheet files after every made move; [`journal`] and
 //! [`storage`] write to disk safely; [`bounded`] reads every line and file within limits;
+//! [`config`] reads the settings file (`~/.config/rochade/config.toml`) into typed values;
+//! [`diagnostics`] writes the program's own lines on standard error with their level;
+//! [`inhibit`] keeps the computer awake during a game; [`battery`] reads the battery and
+//! decides when the player is warned;
 //! [`typed`] reads typed lines; [`models`] keeps the Vosk model files (manifest, download,
 //! integrity), which [`asr`] loads and never the reverse; [`cli`] holds the subcommands,
 //! among them the desktop service (`cli::service`), its control client (`cli::ctl`) and
@@ -48,12 +52,16 @@ pub mod announce;
 pub mod asr;
 pub mod assistant;
 pub mod audio;
+pub mod battery;
 pub mod bounded;
 pub mod catalog;
 pub mod cli;
 pub mod clock;
+pub mod config;
+pub mod diagnostics;
 pub mod display;
 pub mod game;
+pub mod inhibit;
 pub mod interpret;
 pub mod journal;
 pub mod lang;

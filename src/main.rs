@@ -1,4 +1,4 @@
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> std::process::ExitCode {
     // A Vosk model without a record of its files is first tried by this executable in a
@@ -13,11 +13,15 @@ fn main() -> std::process::ExitCode {
     if let Some(program) = program {
         rochade::models::integrity::set_probe_program(program);
     }
-    let cli = rochade::cli::Cli::parse();
-    match rochade::cli::run(cli) {
+    let matches = rochade::cli::Cli::command().get_matches();
+    let cli = match rochade::cli::Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    };
+    match rochade::cli::run(cli, &matches) {
         Ok(code) => std::process::ExitCode::from(code.clamp(0, 255) as u8),
         Err(err) => {
-            eprintln!("rochade: {err:#}");
+            rochade::diagnostics::error(&format!("rochade: {err:#}"));
             std::process::ExitCode::from(1)
         }
     }

@@ -534,7 +534,7 @@ impl Session {
         let brf = match brf::write_brf(record, &options) {
             Ok(text) => text.into_bytes(),
             Err(err) => {
-                eprintln!("rochade: cannot lay out the braille scoresheet: {err}");
+                crate::diagnostics::error(&format!("cannot lay out the braille scoresheet: {err}"));
                 Vec::new()
             }
         };
@@ -550,17 +550,17 @@ impl Session {
             let path = dir.join(format!("{stem}.{ext}"));
             // A scoresheet never replaces a journal (another game's, named like a sheet).
             if self.journal_path() == Some(path.as_path()) || is_journal_file(&path) {
-                eprintln!(
-                    "rochade: the scoresheet {} is not written: a game journal has that name",
+                crate::diagnostics::error(&format!(
+                    "the scoresheet {} is not written: a game journal has that name",
                     path.display()
-                );
+                ));
                 continue;
             }
             if let Err(err) = atomic_write(&path, &bytes) {
-                eprintln!(
-                    "rochade: cannot write the scoresheet {}: {err}",
+                crate::diagnostics::error(&format!(
+                    "cannot write the scoresheet {}: {err}",
                     path.display()
-                );
+                ));
             }
         }
     }

@@ -57,11 +57,17 @@ pub enum Command {
     /// The player's own scoresheet read aloud (D.2.5, D.2.7), from a move he names
     /// ("Partieformular ab Zug zwölf") or from the start.
     Scoresheet,
+    /// The speech output louder, softer, faster, slower (no information about the game:
+    /// allowed in tournament mode).
+    Louder,
+    Softer,
+    Faster,
+    Slower,
 }
 
 impl Command {
     /// Every command, in the order of SPOKEN-MOVES.md.
-    pub const ALL: [Command; 13] = [
+    pub const ALL: [Command; 17] = [
         Command::Time,
         Command::Moves,
         Command::Repeat,
@@ -75,6 +81,10 @@ impl Command {
         Command::Position,
         Command::LastMove,
         Command::Scoresheet,
+        Command::Louder,
+        Command::Softer,
+        Command::Faster,
+        Command::Slower,
     ];
 
     /// The name used in files and JSON, e.g. "time".
@@ -93,6 +103,10 @@ impl Command {
             Command::Position => "position",
             Command::LastMove => "last_move",
             Command::Scoresheet => "scoresheet",
+            Command::Louder => "louder",
+            Command::Softer => "softer",
+            Command::Faster => "faster",
+            Command::Slower => "slower",
         }
     }
 
@@ -106,7 +120,14 @@ impl Command {
         // Files written before the later commands came are still good.
         !matches!(
             self,
-            Command::Arbiter | Command::Position | Command::LastMove | Command::Scoresheet
+            Command::Arbiter
+                | Command::Position
+                | Command::LastMove
+                | Command::Scoresheet
+                | Command::Louder
+                | Command::Softer
+                | Command::Faster
+                | Command::Slower
         )
     }
 }

@@ -64,7 +64,7 @@ fn assert_clean_failure(out: &Output) -> String {
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(out.status.signal(), None, "killed by a signal: {stderr}");
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.starts_with("rochade: "), "{stderr}");
+    assert!(stderr.starts_with("error: rochade: "), "{stderr}");
     stderr
 }
 

@@ -449,3 +449,19 @@ fn the_service_serves_the_opponents_page_of_its_game() {
     assert_eq!(code, 422, "not the opponent's turn: {answer}");
     assert_eq!(moves(&desktop.status()), ["e4", "e5"]);
 }
+
+/// The service's games take the settings file as `play` does (issue 15 item 5): what neither
+/// the service's nor the client's options give comes from `~/.config/rochade/config.toml`.
+#[test]
+fn the_services_games_take_the_settings_file() {
+    let desktop = Desktop::new();
+    let config = desktop.home.join(".config/rochade");
+    std::fs::create_dir_all(&config).expect("config folder");
+    std::fs::write(config.join("config.toml"), "lang = \"en\"\n").expect("settings file");
+    let _service = desktop.start_service(&[]);
+    desktop.ctl_ok(&["new-game", "--player", "white"]);
+    let status = desktop.status();
+    assert_eq!(status["lang"], "en", "{status}");
+    let said = desktop.ctl_ok(&["input", "e4"]);
+    assert!(said.contains("Eva four?"), "an English game: {said}");
+}

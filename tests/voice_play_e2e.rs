@@ -85,6 +85,7 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
     play.args([
         "play",
         "--voice",
+        "--no-check",
         "--recognizer",
         "pocketsphinx",
         "--confirm-ms",

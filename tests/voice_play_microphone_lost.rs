@@ -106,6 +106,7 @@ fn a_lost_microphone_is_said_the_keyboard_goes_on_and_it_is_taken_up_again() {
         .args([
             "play",
             "--voice",
+            "--no-check",
             "--recognizer",
             "pocketsphinx",
             "--speech",

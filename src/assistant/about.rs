@@ -19,6 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{EndReason, GameResult};
+use crate::scoresheet::record::Side;
 
 /// A move as JSON names it: UCI and SAN with English letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +79,24 @@ pub enum About {
         result: GameResult,
         reason: EndCause,
     },
+    /// A flag fell: this side's time is up.
+    FlagFell { side: Side },
+    /// The clocks are stopped and the arbiter called.
+    ArbiterCalled,
+    /// A read-out the player asked for: the help, the position, his scoresheet.
+    ReadOut(ReadOut),
+    /// The speech output's new volume (percent) and rate (words a minute), which the shell
+    /// sets before it says the words.
+    Speech { volume: u8, rate: u32 },
+}
+
+/// What a read-out reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReadOut {
+    Help,
+    Position,
+    Scoresheet,
 }
 
 /// One field of [`About`] by its JSON name, read without JSON: see [`About::get`].
@@ -180,6 +199,11 @@ impl About {
             }
             (About::Result { result, .. }, "result") => text(result.as_str()),
             (About::Result { reason, .. }, "reason") => text(reason.key()),
+            (About::FlagFell { side }, "flag_fell") => text(side.code()),
+            (About::ArbiterCalled, "arbiter_called") => Some(Field::Flag(true)),
+            (About::ReadOut(what), "read_out") => text(what.name()),
+            (About::Speech { volume, .. }, "speech_volume") => number((*volume).into()),
+            (About::Speech { rate, .. }, "speech_rate") => number((*rate).into()),
             _ => None,
         }
     }
@@ -230,6 +254,27 @@ struct AboutFields {
     result: Option<GameResult>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     reason: Option<EndCause>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    flag_fell: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    arbiter_called: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    read_out: Option<ReadOut>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    speech_volume: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    speech_rate: Option<u32>,
+}
+
+impl ReadOut {
+    /// The name the JSON writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReadOut::Help => "help",
+            ReadOut::Position => "position",
+            ReadOut::Scoresheet => "scoresheet",
+        }
+    }
 }
 
 /// A field that is there, null or not.
@@ -309,6 +354,23 @@ impl From<About> for AboutFields {
                 reason: Some(reason),
                 ..none
             },
+            About::FlagFell { side } => AboutFields {
+                flag_fell: Some(side),
+                ..none
+            },
+            About::ArbiterCalled => AboutFields {
+                arbiter_called: Some(true),
+                ..none
+            },
+            About::ReadOut(what) => AboutFields {
+                read_out: Some(what),
+                ..none
+            },
+            About::Speech { volume, rate } => AboutFields {
+                speech_volume: Some(volume),
+                speech_rate: Some(rate),
+                ..none
+            },
         }
     }
 }
@@ -349,6 +411,15 @@ impl TryFrom<AboutFields> for About {
             },
             _ if f.intended.is_some() => About::Claim {
                 intended: f.intended.flatten(),
+            },
+            _ if f.flag_fell.is_some() => About::FlagFell {
+                side: f.flag_fell.unwrap_or(Side::White),
+            },
+            _ if f.arbiter_called == Some(true) => About::ArbiterCalled,
+            _ if f.read_out.is_some() => About::ReadOut(f.read_out.unwrap_or(ReadOut::Help)),
+            _ if f.speech_volume.is_some() && f.speech_rate.is_some() => About::Speech {
+                volume: f.speech_volume.unwrap_or(100),
+                rate: f.speech_rate.unwrap_or(175),
             },
             _ if f.result.is_some() && f.reason.is_some() => About::Result {
                 result: f.result.unwrap_or(GameResult::Draw),

@@ -138,7 +138,8 @@ impl Live {
                     }
                     if let Some(text) = time_words::event_words(&event, self.player, self.spec.lang)
                     {
-                        self.say(out, now, Listener::Player, text, About::Nothing);
+                        let about = About::FlagFell { side: side.into() };
+                        self.say(out, now, Listener::Player, text, about);
                     }
                     if side == self.player {
                         self.player_flag_fell = true;

@@ -4,7 +4,8 @@
 //! read aloud: his record, D.2.5 and D.2.7, so allowed in tournament mode too), and the clock
 //! that waits for the arbiter's "Start" (6.5) when the game was started with
 //! `start_on_signal`.
-use super::{About, Listener, Live, Out, Pending};
+use super::protocol::{Effect, RATE_STEP, SPEECH_RATES, SPEECH_VOLUMES, VOLUME_STEP};
+use super::{About, Listener, Live, Out, Pending, ReadOut};
 use crate::numbers::cardinal;
 use crate::vocab::{Command, normalize_word, split_words};
 
@@ -12,6 +13,55 @@ use crate::vocab::{Command, normalize_word, split_words};
 const MAX_MOVE_NUMBER: u32 = 600;
 
 impl Live {
+    /// "Lauter", "leiser", "schneller", "langsamer": the speech output's volume or rate one
+    /// step on, within its range, said at the new setting (the `about` carries it for the
+    /// shell). It tells nothing about the game, so it is allowed in tournament mode and after
+    /// the game; it is neither news to repeat nor the last sentence, so "Wiederholen" still
+    /// repeats what waits (a read-back) or the last news.
+    pub(super) fn speech_setting(&mut self, command: Command, now: u64, out: &mut Out) {
+        let (volume, rate) = (self.speech_volume, self.speech_rate);
+        let (next_volume, next_rate, changed, limit) = match command {
+            Command::Louder => {
+                let v = volume
+                    .saturating_add(VOLUME_STEP)
+                    .min(*SPEECH_VOLUMES.end());
+                (v, rate, "speech-louder", "speech-loudest")
+            }
+            Command::Softer => {
+                let v = volume
+                    .saturating_sub(VOLUME_STEP)
+                    .max(*SPEECH_VOLUMES.start());
+                (v, rate, "speech-softer", "speech-softest")
+            }
+            Command::Faster => {
+                let r = rate.saturating_add(RATE_STEP).min(*SPEECH_RATES.end());
+                (volume, r, "speech-faster", "speech-fastest")
+            }
+            Command::Slower => {
+                let r = rate.saturating_sub(RATE_STEP).max(*SPEECH_RATES.start());
+                (volume, r, "speech-slower", "speech-slowest")
+            }
+            _ => return,
+        };
+        let unchanged = (next_volume, next_rate) == (volume, rate);
+        self.speech_volume = next_volume;
+        self.speech_rate = next_rate;
+        let text = self
+            .words
+            .speech_setting(if unchanged { limit } else { changed });
+        out.push(
+            now,
+            Effect::Say {
+                to: Listener::Player,
+                text,
+                about: About::Speech {
+                    volume: next_volume,
+                    rate: next_rate,
+                },
+            },
+        );
+    }
+
     /// "Wiederholen": while a read-back or question waits, the last sentence (it asks what
     /// waits, or answered a request meanwhile); otherwise the last news for the player.
     pub(super) fn repeat(&mut self, now: u64, out: &mut Out) {
@@ -90,7 +140,8 @@ impl Live {
             .map(|(n, w, b)| self.words.scoresheet_move(*n, w.as_deref(), b.as_deref()))
             .collect::<Vec<_>>()
             .join(" ");
-        self.say(out, now, Listener::Player, text, About::Nothing);
+        let about = About::ReadOut(ReadOut::Scoresheet);
+        self.say(out, now, Listener::Player, text, about);
     }
 
     /// "Partieformular ab Zug zwölf", "scoresheet from move 12": the scoresheet command, the

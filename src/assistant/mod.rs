@@ -70,6 +70,7 @@ use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text};
 use crate::lang::Lang;
 use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Headers, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
+use about::ReadOut;
 use protocol::{
     About, ArbiterAction, Claimed, ClockTimes, Effect, EndCause, Event, Heard, Listener, Mode,
     MoveFacts, Played, StartSpec, TimedEffect, TimedEvent, Warnings,
@@ -221,6 +222,9 @@ struct Live {
     clock_started_at: Option<u64>,
     /// The sides already reported for not having moved within the default time.
     default_time_told: [bool; 2],
+    /// The speech output's volume (percent) and rate (words a minute) now.
+    speech_volume: u8,
+    speech_rate: u32,
 }
 
 /// The assistant. Create it, then feed it events; the first must be `Start`.
@@ -301,6 +305,13 @@ impl Assistant {
             Some(clock) => !clock.clone().poll(now).is_empty(),
             None => false,
         }
+    }
+
+    /// The speech output's volume (percent) and rate (words a minute) the game has now: those
+    /// of the start, changed by "lauter", "leiser", "schneller", "langsamer". `None` before
+    /// the start.
+    pub fn speech_levels(&self) -> Option<(u8, u32)> {
+        self.live.as_ref().map(|l| (l.speech_volume, l.speech_rate))
     }
 
     /// The game, once started.
@@ -525,6 +536,14 @@ impl Live {
             illegal_moves: [0, 0],
             ended: None,
             warnings: !warning_list.is_empty(),
+            speech_volume: spec.speech_volume.unwrap_or(100).clamp(
+                *protocol::SPEECH_VOLUMES.start(),
+                *protocol::SPEECH_VOLUMES.end(),
+            ),
+            speech_rate: spec.speech_rate.unwrap_or(175).clamp(
+                *protocol::SPEECH_RATES.start(),
+                *protocol::SPEECH_RATES.end(),
+            ),
             read_backs: 0,
             clock_started_at: None,
             default_time_told: [false, false],
@@ -988,6 +1007,9 @@ impl Live {
             Command::Repeat => self.repeat(now, out),
             Command::LastMove => self.say_last_move(now, out),
             Command::Scoresheet => self.read_scoresheet(None, now, out),
+            Command::Louder | Command::Softer | Command::Faster | Command::Slower => {
+                self.speech_setting(c, now, out)
+            }
             Command::Help => {
                 let state = if self.ended.is_some() {
                     HelpState::Over
@@ -1005,15 +1027,24 @@ impl Live {
                     }
                 };
                 let t = self.words.help(state);
-                self.say(out, now, Listener::Player, t, About::Nothing);
+                self.say(out, now, Listener::Player, t, About::ReadOut(ReadOut::Help));
             }
-            Command::Position => {
-                let t = match self.mode {
-                    Mode::Training => self.words.position(self.pos(), self.player),
-                    Mode::Tournament => self.words.not_in_tournament(),
-                };
-                self.say(out, now, Listener::Player, t, About::Nothing);
-            }
+            Command::Position => match self.mode {
+                Mode::Training => {
+                    let t = self.words.position(self.pos(), self.player);
+                    self.say(
+                        out,
+                        now,
+                        Listener::Player,
+                        t,
+                        About::ReadOut(ReadOut::Position),
+                    );
+                }
+                Mode::Tournament => {
+                    let t = self.words.not_in_tournament();
+                    self.say(out, now, Listener::Player, t, About::Nothing);
+                }
+            },
             _ if self.ended.is_some() => {
                 let result = self
                     .ended
@@ -1151,8 +1182,8 @@ impl Live {
             self.clock_effect(now, out);
         }
         let t = self.words.arbiter_called();
-        self.say(out, now, Listener::Player, t.clone(), About::Nothing);
-        self.say(out, now, Listener::Opponent, t, About::Nothing);
+        self.say(out, now, Listener::Player, t.clone(), About::ArbiterCalled);
+        self.say(out, now, Listener::Opponent, t, About::ArbiterCalled);
         let summon = self.words.arbiter_summoned(why);
         self.say(out, now, Listener::Arbiter, summon, About::Nothing);
     }

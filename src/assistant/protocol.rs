@@ -146,6 +146,14 @@ pub struct StartSpec {
     /// to a draw … in less than a specified number of moves or at all"). Absent: allowed.
     #[serde(default, skip_serializing_if = "DrawAgreements::is_allowed")]
     pub draw_agreements: DrawAgreements,
+    /// The speech output's volume at the start, in percent ([`SPEECH_VOLUMES`]); absent: 100.
+    /// "lauter"/"leiser" change it during the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speech_volume: Option<u8>,
+    /// The speech output's rate at the start, in words a minute ([`SPEECH_RATES`]); absent:
+    /// 175. "schneller"/"langsamer" change it during the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speech_rate: Option<u32>,
     /// Players, event, site, date, round for the scoresheet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
@@ -205,6 +213,18 @@ impl VocabularyFile {
         crate::vocab::Vocab::from_toml_str(&self.name, &self.toml).map_err(|e| e.to_string())
     }
 }
+
+/// The volumes the speech output may have, in percent of its full volume.
+pub const SPEECH_VOLUMES: std::ops::RangeInclusive<u8> = 10..=100;
+
+/// The rates the speech output may have, in words a minute (espeak-ng's range).
+pub const SPEECH_RATES: std::ops::RangeInclusive<u32> = 80..=450;
+
+/// How much one "lauter" or "leiser" changes the volume, in percent.
+pub const VOLUME_STEP: u8 = 10;
+
+/// How much one "schneller" or "langsamer" changes the rate, in words a minute.
+pub const RATE_STEP: u32 = 25;
 
 fn default_confirm_ms() -> u64 {
     2000
@@ -310,6 +330,8 @@ impl StartSpec {
             announce_check: true,
             default_time_s: None,
             quickplay_finish: false,
+            speech_volume: None,
+            speech_rate: None,
             white: None,
             black: None,
             event: None,

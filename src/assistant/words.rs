@@ -861,6 +861,12 @@ impl Words {
         )
     }
 
+    /// The confirmation of a speech setting ("Lauter.", "Lauter geht es nicht."), by its
+    /// message id.
+    pub fn speech_setting(&self, id: &str) -> String {
+        self.msg(id)
+    }
+
     pub fn not_in_tournament(&self) -> String {
         self.msg("not-in-tournament")
     }

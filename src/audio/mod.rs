@@ -6,6 +6,7 @@ pub mod alarm;
 pub mod capture;
 pub mod devices;
 pub mod endpoint;
+pub mod level;
 pub mod pactl;
 pub mod playback;
 pub mod resample;

@@ -2,6 +2,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod bench;
+pub mod config;
 pub mod control;
 pub mod ctl;
 pub mod devices;
@@ -9,6 +10,7 @@ pub mod install_service;
 pub mod interpret;
 pub mod models;
 pub mod play;
+mod play_check;
 mod play_failures;
 pub mod play_voice;
 mod printer;
@@ -62,13 +64,25 @@ pub enum Command {
     Ctl(ctl::CtlArgs),
     /// Install the service as a systemd user unit of the graphical session, enabled.
     InstallService(install_service::InstallServiceArgs),
+    /// The settings `play` starts with (the settings file ~/.config/rochade/config.toml, the
+    /// command line, the defaults) and where each came from.
+    Config(config::ConfigArgs),
 }
 
-/// Runs the parsed command line; the process exit code comes back.
-pub fn run(cli: Cli) -> anyhow::Result<i32> {
+/// Runs the parsed command line; the process exit code comes back. `matches` are the
+/// command line's matches, which tell what the settings file may still set.
+pub fn run(cli: Cli, matches: &clap::ArgMatches) -> anyhow::Result<i32> {
+    let sub = matches.subcommand().map(|(_, m)| m);
     match cli.command {
-        Command::Play(args) => play::run(args, false),
-        Command::Relay(args) => play::run(args, true),
+        Command::Play(mut args) => {
+            config::apply_settings(&mut args, sub)?;
+            play::run(args, false)
+        }
+        Command::Relay(mut args) => {
+            config::apply_settings(&mut args, sub)?;
+            play::run(args, true)
+        }
+        Command::Config(args) => config::run(args, sub),
         Command::Interpret(args) => interpret::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),

@@ -41,8 +41,10 @@ use crate::assistant::protocol::{
 };
 use crate::assistant::words::{Words, chess960_problem};
 use crate::audio::capture::MuteSwitch;
+use crate::battery::BatteryWatch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::Catalog;
+use crate::cli::play_check::readiness_check;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
 use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
 use crate::cli::printer::Printer;
@@ -50,6 +52,7 @@ use crate::cli::remote::{self, Envelope, GameView, OpponentNews, Published, Repl
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
 use crate::game::{GameError, Variant};
+use crate::inhibit::SleepInhibitor;
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::rules::RulesEdition;
@@ -304,6 +307,8 @@ pub(crate) fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
             spec.vocab = Some(spec.vocab.unwrap_or(lang));
         }
     }
+    spec.speech_volume = Some(args.voice.speech_volume);
+    spec.speech_rate = Some(args.voice.speech_rate);
     spec.confirm_ms = args.confirm_ms;
     spec.capture_window = args.capture_window;
     spec.rules = args.rules;
@@ -329,6 +334,64 @@ pub(crate) fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
     }
     spec.date = Some(utc_rfc3339(std::time::SystemTime::now())[..10].replace('-', "."));
     Ok(spec)
+}
+
+/// How often the battery is looked at during a game.
+const BATTERY_EVERY: Duration = Duration::from_secs(30);
+
+/// The battery during the game: looked at when the game starts and every
+/// [`BATTERY_EVERY`] after, the player warned at the levels of [`crate::battery::WARN_AT`].
+/// The power-supply folder is the kernel's, or `ROCHADE_POWER_SUPPLY_DIR` (for tests).
+struct BatteryCheck {
+    dir: PathBuf,
+    watch: BatteryWatch,
+    last: Option<std::time::Instant>,
+}
+
+impl BatteryCheck {
+    fn new() -> BatteryCheck {
+        BatteryCheck {
+            dir: std::env::var_os("ROCHADE_POWER_SUPPLY_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(crate::battery::POWER_SUPPLY_DIR)),
+            watch: BatteryWatch::default(),
+            last: None,
+        }
+    }
+
+    fn check(&mut self, printer: &Printer, speech: Option<&Speech>, now: u64) {
+        if self.last.is_some_and(|t| t.elapsed() < BATTERY_EVERY) {
+            return;
+        }
+        self.last = Some(std::time::Instant::now());
+        let Some(reading) = crate::battery::read(&self.dir) else {
+            return;
+        };
+        let Some(level) = self.watch.observe(reading) else {
+            return;
+        };
+        let lang = printer.catalog.lang();
+        let percent = crate::numbers::cardinal(u64::from(reading.capacity), lang);
+        let text = printer.catalog.text(
+            if level <= 10 {
+                "battery-very-low"
+            } else {
+                "battery-low"
+            },
+            &[("percent", percent.into())],
+        );
+        if let Some(s) = speech {
+            s.say(Listener::Player, &text);
+        }
+        printer.effect(&crate::assistant::protocol::TimedEffect {
+            at: now,
+            effect: Effect::Say {
+                to: Listener::Player,
+                text,
+                about: crate::assistant::about::About::Nothing,
+            },
+        });
+    }
 }
 
 /// What the keyboard thread reads.
@@ -550,6 +613,14 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         None => {
             let spec = spec_of(&args)?;
             printer.catalog = Catalog::builtin(spec.lang);
+            if !relay {
+                // Before the game and its clock start.
+                let vocab = match &spec.vocabulary {
+                    Some(file) => file.vocab().map_err(|e| anyhow::anyhow!(e))?,
+                    None => Vocab::builtin(spec.vocab_lang()),
+                };
+                readiness_check(&args.voice, spec.lang, &vocab, &printer);
+            }
             let path = match &args.journal {
                 Some(p) => p.clone(),
                 None => {
@@ -702,6 +773,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
             None
         }
     };
+    if let (Some(s), Some((volume, rate))) = (&speech, session.assistant().speech_levels()) {
+        // The game's own: a resumed game speaks as it last did.
+        s.set_levels(volume, rate);
+    }
     if let Some(s) = &speech {
         for text in &told {
             s.say(Listener::Player, text);
@@ -783,7 +858,24 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
     }
     // When the journal was last tried after a failure (game time).
     let mut journal_tried_at = 0u64;
+    // No sleep while the game runs (from its start to its end or the program's).
+    let mut sleep_lock = if session.assistant().result().is_none() {
+        let why = printer.catalog.text("inhibit-why", &[]);
+        match SleepInhibitor::acquire(&why) {
+            Ok(lock) => Some(lock),
+            Err(e) => {
+                crate::diagnostics::warning(&format!(
+                    "the computer may go to sleep during the game: no sleep inhibitor lock ({e})"
+                ));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let mut battery = BatteryCheck::new();
     loop {
+        battery.check(&printer, speech.as_ref(), session.now());
         let mut utterance: Option<Vec<i16>> = None;
         // The game time of what happened, when it is dated where it happened (a tick, the end
         // of a playback) rather than when the loop gets to it.
@@ -1130,6 +1222,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         // Answered once the view shows what the request did.
         if let Some((reply, taken)) = answer.take() {
             let _ = reply.send(taken);
+        }
+        if sleep_lock.is_some() && session.assistant().result().is_some() {
+            // The game is over: the computer may sleep again.
+            sleep_lock = None;
         }
         // Nothing more can come in: no keyboard, and no voice (ended, or a microphone lost
         // with no keyboard to go on: the journal holds the game for --resume).

@@ -35,6 +35,7 @@ use crate::lang::Lang;
 use crate::scoresheet::braille::literary;
 use crate::scoresheet::brf::words_lang;
 use crate::session::Session;
+use crate::speech::Priority;
 
 /// How often a journal that failed is tried again, in game time.
 pub const JOURNAL_RETRY_MS: u64 = 5_000;
@@ -76,8 +77,14 @@ impl Reach<'_> {
     /// To the player: printed, spoken, and (`braille`, [`Reach::braille_text`]) on the braille
     /// display.
     fn player(&mut self, at: u64, text: &str, braille: &str) {
+        self.player_with(at, text, braille, Priority::Message);
+    }
+
+    /// To the player, as [`Reach::player`], with this priority on the system's voice: a
+    /// failure he must hear at once is [`Priority::Important`].
+    fn player_with(&mut self, at: u64, text: &str, braille: &str, priority: Priority) {
         if let Some(s) = self.speech {
-            s.say(Listener::Player, text);
+            s.say_with(Listener::Player, text, priority);
         }
         self.print(at, Listener::Player, text.to_string());
         self.show(braille);
@@ -132,7 +139,7 @@ pub fn journal_failed(
         return;
     }
     let text = reach.text("record-failed", &[]);
-    reach.player(at, &text, &braille);
+    reach.player_with(at, &text, &braille, Priority::Important);
     let paused = reach.text("clocks-paused", &[]);
     reach.opponent(at, &paused);
     let clocks = match session.assistant().clock_reading(halt.at) {
@@ -237,7 +244,7 @@ impl Microphone {
         };
         let text = reach.text(id, &[("yes", reach.yes.into())]);
         let braille = reach.braille_text("microphone-lost-braille", &[]);
-        reach.player(at, &text, &braille);
+        reach.player_with(at, &text, &braille, Priority::Important);
         self.lost = Some(Lost {
             next_try: Instant::now() + MIC_RETRY,
             attempt: None,

@@ -11,12 +11,13 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use crate::asr::input::{VoiceConfig, VoiceEvent, VoiceHandle, VoiceInput};
 use crate::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
+use crate::assistant::about::EndCause;
 use crate::assistant::protocol::{About, Listener, Played};
 use crate::assistant::{Assistant, Expecting};
 use crate::audio::capture::MuteSwitch;
 use crate::catalog::Catalog;
 use crate::lang::Lang;
-use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Speaker, SpeechError};
+use crate::speech::{BackendKind, FallbackSpeaker, OutputConfig, Priority, Speaker, SpeechError};
 use crate::vocab::{Command, Vocab};
 
 /// The voice settings of `play` and `relay`.
@@ -45,10 +46,19 @@ pub struct VoiceArgs {
     /// The voice: a speech-dispatcher voice ("German+Adam") or an espeak-ng voice ("de+f3").
     #[arg(long = "speech-voice")]
     pub speech_voice: Option<String>,
-    /// Speaking rate in words per minute.
-    #[arg(long = "speech-rate", default_value_t = 175)]
+    /// Speaking rate in words per minute (80 to 450); "schneller"/"langsamer" ("faster",
+    /// "slower") change it during the game.
+    #[arg(long = "speech-rate", default_value_t = 175,
+          value_parser = clap::value_parser!(u32).range(80..=450))]
     pub speech_rate: u32,
-    /// The output device for the player's headphones (espeak-ng output).
+    /// Speech volume in percent of the output's full volume (10 to 100); "lauter"/"leiser"
+    /// ("louder", "softer") change it during the game.
+    #[arg(long = "speech-volume", default_value_t = 100,
+          value_parser = clap::value_parser!(u8).range(10..=100))]
+    pub speech_volume: u8,
+    /// The output device for the player's headphones, by name (see `rochade devices`); with
+    /// `--speech auto` it is spoken on by espeak-ng (speech-dispatcher cannot be given a
+    /// device).
     #[arg(long = "output-device")]
     pub output_device: Option<String>,
     /// A separate output device for the opponent's announcements (espeak-ng output); by
@@ -62,6 +72,10 @@ pub struct VoiceArgs {
     /// line (press, speak, press), for a noisy hall or a player who talks to the opponent.
     #[arg(long = "push-to-talk")]
     pub push_to_talk: bool,
+    /// No readiness check at the start of a voice game (microphone level, a test phrase read
+    /// back, the headphones).
+    #[arg(long = "no-check")]
+    pub no_check: bool,
 }
 
 impl VoiceArgs {
@@ -160,10 +174,32 @@ pub fn voice_log(message: std::fmt::Arguments<'_>) {
     }
 }
 
+/// The priority of an announcement on the system's voice, which the screen reader shares
+/// (speech-dispatcher): what the player must hear at once interrupts the screen reader (a
+/// flag fell, a time claim or illegal moves end the game, an impossible entry of the opponent,
+/// the arbiter called); a read-out he asked for gives way; everything else (moves, read-backs,
+/// answers) takes its turn.
+pub fn priority_of(about: &About) -> Priority {
+    match about {
+        About::FlagFell { .. } | About::ArbiterCalled | About::Entered { .. } => {
+            Priority::Important
+        }
+        About::Result {
+            reason: EndCause::Time { .. } | EndCause::BothFlags | EndCause::IllegalMoves { .. },
+            ..
+        } => Priority::Important,
+        About::ReadOut(_) => Priority::Text,
+        _ => Priority::Message,
+    }
+}
+
 /// An announcement for the speech thread.
 struct Utterance {
     to: Listener,
     text: String,
+    priority: Priority,
+    /// New volume and rate for the player's output, set before the text is said.
+    levels: Option<(u8, u32)>,
     /// For a read-back: the `played` event to report when it has been said.
     played: Option<Played>,
     /// A move's read-back or announcement: unsaid, a move could be lost.
@@ -260,6 +296,13 @@ struct Output {
 }
 
 impl Output {
+    /// Volume and rate from now on (kept for a chain opened again).
+    fn set_levels(&mut self, volume: u8, rate_wpm: u32) {
+        self.config.volume = volume;
+        self.config.rate_wpm = rate_wpm;
+        self.speaker.set_levels(volume, rate_wpm);
+    }
+
     fn open(config: &OutputConfig, notices: &Sender<String>) -> Output {
         Output {
             speaker: open_chain(config, notices),
@@ -321,9 +364,17 @@ impl Speech {
         if kinds.is_empty() {
             return Ok(None);
         }
-        let mut player_config = OutputConfig::new(lang, kinds.clone());
+        let mut player_kinds = kinds.clone();
+        if args.output_device.is_some() && args.speech.trim().eq_ignore_ascii_case("auto") {
+            // speech-dispatcher plays where its daemon plays (it cannot be given a device per
+            // client): a named output, the player's own headphones, gets espeak-ng, which
+            // then shares no voice with the screen reader.
+            player_kinds.retain(|k| *k != BackendKind::Tts);
+        }
+        let mut player_config = OutputConfig::new(lang, player_kinds);
         player_config.voice = args.speech_voice.clone();
         player_config.rate_wpm = args.speech_rate;
+        player_config.volume = args.speech_volume;
         player_config.device = args.output_device.clone();
         let opponent_config = args.opponent_device.as_ref().map(|device| {
             let mut c = OutputConfig::new(lang, vec![BackendKind::Espeak]);
@@ -346,6 +397,9 @@ impl Speech {
                 let mut announced = false;
                 let mut last_alarm: Option<Instant> = None;
                 for u in rx {
+                    if let Some((volume, rate)) = u.levels {
+                        player.set_levels(volume, rate);
+                    }
                     if u.to == Listener::Arbiter {
                         // The arbiter's lines are printed, not spoken.
                         if let Some(p) = u.played {
@@ -358,6 +412,7 @@ impl Speech {
                         Some(o) if !to_player => o,
                         _ => &mut player,
                     };
+                    output.speaker.set_priority(u.priority);
                     let guard = mute.as_ref().map(|m| m.guard(Duration::from_millis(150)));
                     let t0 = Instant::now();
                     voice_log(format_args!("speech: saying {:?}", u.text));
@@ -426,25 +481,58 @@ impl Speech {
         }))
     }
 
-    /// Queues an announcement.
+    /// Queues an announcement of the shell (a greeting, a notice) in its turn.
     pub fn say(&self, to: Listener, text: &str) {
-        self.send(to, text, None, false);
+        self.say_with(to, text, Priority::Message);
     }
 
-    /// Queues the announcement of an effect: a read-back's notice comes on
-    /// [`Speech::finished`] once it has been said; a move's read-back or announcement that
-    /// cannot be said comes back on [`Speech::unsaid`] marked as one.
-    pub fn say_about(&self, to: Listener, text: &str, about: &About, played: Option<Played>) {
-        self.send(to, text, played, about.move_facts().is_some());
-    }
-
-    fn send(&self, to: Listener, text: &str, played: Option<Played>, about_move: bool) {
-        let _ = self.tx.send(Utterance {
+    /// Queues an announcement of the shell with a priority: a failure the player must hear at
+    /// once is [`Priority::Important`].
+    pub fn say_with(&self, to: Listener, text: &str, priority: Priority) {
+        self.send(Utterance {
             to,
             text: text.to_string(),
-            played,
-            about_move,
+            priority,
+            levels: None,
+            played: None,
+            about_move: false,
         });
+    }
+
+    /// Queues the announcement of an effect, with the priority of what it is about
+    /// ([`priority_of`]); new speech levels (`About::Speech`) are set before it is said, so the
+    /// player hears the change in it. A read-back's notice comes on [`Speech::finished`] once
+    /// it has been said; a move's read-back or announcement that cannot be said comes back on
+    /// [`Speech::unsaid`] marked as one.
+    pub fn say_about(&self, to: Listener, text: &str, about: &About, played: Option<Played>) {
+        let levels = match about {
+            About::Speech { volume, rate } => Some((*volume, *rate)),
+            _ => None,
+        };
+        self.send(Utterance {
+            to,
+            text: text.to_string(),
+            priority: priority_of(about),
+            levels,
+            played,
+            about_move: about.move_facts().is_some(),
+        });
+    }
+
+    /// Sets the player's output's volume and rate from now on (a resumed game's own).
+    pub fn set_levels(&self, volume: u8, rate: u32) {
+        self.send(Utterance {
+            to: Listener::Arbiter,
+            text: String::new(),
+            priority: Priority::Message,
+            levels: Some((volume, rate)),
+            played: None,
+            about_move: false,
+        });
+    }
+
+    fn send(&self, utterance: Utterance) {
+        let _ = self.tx.send(utterance);
     }
 }
 
@@ -490,5 +578,68 @@ impl Recorder {
         crate::audio::wav::write_mono(&path, &samples, crate::asr::SAMPLE_RATE)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(Some(path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assistant::about::{MoveFacts, ReadOut};
+    use crate::game::{EndReason, GameResult};
+    use crate::scoresheet::record::Side;
+
+    #[test]
+    fn priorities_follow_what_is_said() {
+        let mv = MoveFacts {
+            uci: "g1f3".into(),
+            san: "Nf3".into(),
+        };
+        let result = |reason| About::Result {
+            result: GameResult::WhiteWins,
+            reason,
+        };
+        let table = [
+            (About::FlagFell { side: Side::Black }, Priority::Important),
+            (About::ArbiterCalled, Priority::Important),
+            (
+                About::Entered {
+                    entered: "Ke9".into(),
+                },
+                Priority::Important,
+            ),
+            (
+                result(EndCause::Time {
+                    claimant_can_mate: true,
+                }),
+                Priority::Important,
+            ),
+            (
+                result(EndCause::IllegalMoves {
+                    opponent_can_mate: true,
+                }),
+                Priority::Important,
+            ),
+            (
+                result(EndCause::Board(EndReason::Checkmate)),
+                Priority::Message,
+            ),
+            (result(EndCause::Resignation), Priority::Message),
+            (About::Move(mv.clone()), Priority::Message),
+            (About::ReadBack { mv, no: 1 }, Priority::Message),
+            (About::Nothing, Priority::Message),
+            (About::ReadOut(ReadOut::Help), Priority::Text),
+            (About::ReadOut(ReadOut::Scoresheet), Priority::Text),
+            (About::ReadOut(ReadOut::Position), Priority::Text),
+            (
+                About::Speech {
+                    volume: 80,
+                    rate: 175,
+                },
+                Priority::Message,
+            ),
+        ];
+        for (about, want) in table {
+            assert_eq!(priority_of(&about), want, "{about:?}");
+        }
     }
 }

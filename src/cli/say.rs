@@ -24,6 +24,12 @@ pub struct SayArgs {
     /// Words per minute (175 is normal).
     #[arg(long, default_value_t = 175)]
     pub rate: u32,
+    /// Volume in percent of full (10 to 100).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u8).range(10..=100))]
+    pub volume: u8,
+    /// speech-dispatcher's priority for the text: important, message or text (SSIP).
+    #[arg(long, default_value = "message")]
+    pub priority: speech::Priority,
     /// Audio output device for espeak-ng (see `rochade devices`).
     #[arg(long)]
     pub device: Option<String>,
@@ -39,9 +45,11 @@ pub fn run(args: SayArgs) -> anyhow::Result<i32> {
         voice: args.voice,
         rate_wpm: args.rate,
         device: args.device,
+        volume: args.volume,
         wav_dir: args.wav_dir,
     };
     let mut speaker = speech::open(&config);
+    speaker.set_priority(args.priority);
     for notice in speaker.take_notices() {
         eprintln!("{notice}");
     }

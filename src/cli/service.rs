@@ -145,8 +145,8 @@ fn log(level: &str, text: &str) {
 /// Runs the service until `ctl stop --service`; an error when it cannot start (another
 /// service answers, no runtime directory, options that are not those of `play`).
 pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
-    let base = parse_game_options(&args.play_options, &[], !args.no_voice)
-        .map_err(|e| anyhow::anyhow!("{}", first_line(&e.to_string())))?;
+    let base =
+        parse_game_options(&args.play_options, &[], !args.no_voice).map_err(anyhow::Error::msg)?;
     let catalog = Catalog::builtin(base.lang);
     let listener = bind_control(&catalog)?;
     let socket = control::socket_path()?;
@@ -234,19 +234,28 @@ fn first_line(text: &str) -> String {
 }
 
 /// Parses the options of one game: `--voice` when the service listens, then the service's
-/// own options, then the client's (a later option wins).
+/// own options, then the client's (a later option wins); what none of them gives comes from
+/// the settings file, as for `play` (`cli::config`). The error is said in one line.
 fn parse_game_options(
     service: &[String],
     client: &[String],
     voice: bool,
-) -> Result<PlayArgs, clap::Error> {
+) -> Result<PlayArgs, String> {
+    use clap::{CommandFactory, FromArgMatches};
     let mut argv = vec!["new-game".to_string()];
     if voice {
         argv.push("--voice".into());
     }
     argv.extend(service.iter().cloned());
     argv.extend(client.iter().cloned());
-    GameOptions::try_parse_from(argv).map(|o| o.play)
+    let matches = GameOptions::command()
+        .try_get_matches_from(argv)
+        .map_err(|e| first_line(&e.to_string()))?;
+    let mut play = GameOptions::from_arg_matches(&matches)
+        .map_err(|e| first_line(&e.to_string()))?
+        .play;
+    crate::cli::config::apply_settings(&mut play, Some(&matches)).map_err(|e| e.to_string())?;
+    Ok(play)
 }
 
 /// Makes the control socket: its folder 0700, the socket 0600. A socket that answers means
@@ -634,7 +643,7 @@ impl Service {
         };
         let mut args = match parse_game_options(&self.options, options, self.voice) {
             Ok(args) => args,
-            Err(e) => return not_started(self, first_line(&e.to_string())),
+            Err(e) => return not_started(self, e),
         };
         if args.resume.is_some() {
             return self.resume(
@@ -708,7 +717,7 @@ impl Service {
         }
         let mut args = match parse_game_options(&self.options, &[], self.voice) {
             Ok(args) => args,
-            Err(e) => return self.refused(first_line(&e.to_string())),
+            Err(e) => return self.refused(e),
         };
         args.resume = Some(path.display().to_string());
         args.accept_damage = check.is_damaged();

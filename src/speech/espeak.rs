@@ -328,6 +328,17 @@ pub struct EspeakSpeaker {
     device: Option<String>,
     wav_dir: Option<std::path::PathBuf>,
     written: usize,
+    /// The volume in percent: the samples are scaled by it.
+    volume: u8,
+}
+
+/// Samples scaled to `volume` percent.
+pub fn scaled(samples: &[i16], volume: u8) -> Vec<i16> {
+    let gain = f32::from(volume.min(100)) / 100.0;
+    samples
+        .iter()
+        .map(|&s| (f32::from(s) * gain).round() as i16)
+        .collect()
 }
 
 impl EspeakSpeaker {
@@ -338,6 +349,7 @@ impl EspeakSpeaker {
             device: config.device.clone(),
             wav_dir: config.wav_dir.clone(),
             written: 0,
+            volume: config.volume,
         }
     }
 
@@ -357,12 +369,23 @@ impl super::Speaker for EspeakSpeaker {
         "espeak-ng"
     }
 
+    fn set_levels(&mut self, volume: u8, rate_wpm: u32) {
+        self.volume = volume;
+        self.voice = Voice::new(&self.voice.name, rate_wpm);
+        if let Some(latin) = &self.latin_voice {
+            self.latin_voice = Some(Voice::new(&latin.name, rate_wpm));
+        }
+    }
+
     fn speak(&mut self, text: &str) -> Result<super::Spoken, super::SpeechError> {
         let started = Instant::now();
-        let speech = match &self.latin_voice {
+        let mut speech = match &self.latin_voice {
             Some(latin) => synthesize_mixed(text, &self.voice, latin)?,
             None => synthesize(text, &self.voice)?,
         };
+        if self.volume < 100 {
+            speech.samples = scaled(&speech.samples, self.volume);
+        }
         let started_after = speech.first_block_after;
         match &self.wav_dir {
             Some(dir) => {
@@ -390,6 +413,12 @@ impl super::Speaker for EspeakSpeaker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn volume_scales_the_samples() {
+        assert_eq!(scaled(&[1000, -1000, 32767], 50), vec![500, -500, 16384]);
+        assert_eq!(scaled(&[1000, -32768], 100), vec![1000, -32768]);
+    }
 
     #[test]
     fn german_ipa_of_a_fide_word() {

@@ -1,5 +1,5 @@
-//! Speech out: the [`Speaker`] trait and its backends: speech-dispatcher through the `tts`
-//! crate ([`dispatcher`]), espeak-ng to a sound device or to WAV files ([`espeak`]), and
+//! Speech out: the [`Speaker`] trait and its backends: speech-dispatcher, as the client
+//! "rochade" with a priority for each message ([`dispatcher`], [`Priority`]), espeak-ng to a sound device or to WAV files ([`espeak`]), and
 //! plain text ([`text`]). A [`FallbackSpeaker`] chains them: when one fails or hangs
 //! (speech-dispatcher does when there is no audio server), it says so through the next one
 //! and carries on there.
@@ -53,6 +53,53 @@ pub trait Speaker: Send {
     /// Says `text`; returns when done (or fails, within a deadline). `play` takes the return
     /// of a read-back's call as the end of its playback, where its correction window starts.
     fn speak(&mut self, text: &str) -> Result<Spoken, SpeechError>;
+
+    /// The priority of the next texts, for a backend that shares the voice with other
+    /// programs (speech-dispatcher: a screen reader); the others ignore it.
+    fn set_priority(&mut self, _priority: Priority) {}
+
+    /// The volume (percent of full) and rate (words a minute) of the next texts.
+    fn set_levels(&mut self, _volume: u8, _rate_wpm: u32) {}
+}
+
+/// How a message stands against the other messages on the system's voice (speech-dispatcher's
+/// priorities, SSIP 4.3): what must be heard at once interrupts a screen reader; the moves and
+/// answers wait for each other and cut a long text short; a long text gives way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Priority {
+    /// Said at once, interrupting any other program's message: a flag fell, the journal or
+    /// the microphone is lost, an illegal move, the arbiter is called.
+    Important,
+    /// In turn with other messages: moves, read-backs, answers, the clocks.
+    #[default]
+    Message,
+    /// Gives way to messages; a newer text replaces it: help, a scoresheet read out.
+    Text,
+}
+
+impl std::str::FromStr for Priority {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "important" => Ok(Priority::Important),
+            "message" => Ok(Priority::Message),
+            "text" => Ok(Priority::Text),
+            other => Err(format!(
+                "unknown priority {other:?}: expected important, message or text"
+            )),
+        }
+    }
+}
+
+impl Priority {
+    /// SSIP's name of the priority.
+    pub fn name(self) -> &'static str {
+        match self {
+            Priority::Important => "important",
+            Priority::Message => "message",
+            Priority::Text => "text",
+        }
+    }
 }
 
 /// How an utterance went.
@@ -104,6 +151,8 @@ pub struct OutputConfig {
     pub rate_wpm: u32,
     /// The output device for espeak-ng (`None`: the default output).
     pub device: Option<String>,
+    /// The volume in percent of full.
+    pub volume: u8,
     /// Instead of playing, espeak-ng writes each utterance as a numbered WAV file here.
     pub wav_dir: Option<PathBuf>,
 }
@@ -116,6 +165,7 @@ impl OutputConfig {
             voice: None,
             rate_wpm: 175,
             device: None,
+            volume: 100,
             wav_dir: None,
         }
     }
@@ -216,6 +266,16 @@ impl FallbackSpeaker {
 impl Speaker for FallbackSpeaker {
     fn name(&self) -> &str {
         self.current().unwrap_or("none")
+    }
+
+    fn set_priority(&mut self, priority: Priority) {
+        self.chain.iter_mut().for_each(|s| s.set_priority(priority));
+    }
+
+    fn set_levels(&mut self, volume: u8, rate_wpm: u32) {
+        self.chain
+            .iter_mut()
+            .for_each(|s| s.set_levels(volume, rate_wpm));
     }
 
     fn speak(&mut self, text: &str) -> Result<Spoken, SpeechError> {

@@ -2715,8 +2715,7 @@ def rapid_illegal_moves_by_supervision():
     s.absent({"kind": "end"})
 
 
-# ===== Chess960 (FIDE Guidelines II / Appendix F) ==========================================
-#
+# ===== Chess960 (FIDE Guidelines II / Appendix F) ===================================#
 # python-chess plays Chess960 by its own rules (chess.Board(chess960=True)): it says which
 # castling is legal, where king and rook end, and writes castling as the king's move onto its
 # rook (b1a1), as Rochade stores it. The positions are found by the first rank's letters.
@@ -2974,6 +2973,57 @@ def chess960_king_onto_rook_is_no_move():
     s.opponent_move(4000, "O-O", entered="O-O")
     assert last_made(s)["uci"] == "f8g8"
     assert s.last_say() == "Gegner: Kurze Rochade."
+
+# ===== Issue 15 item 5: the speech output's volume and rate by voice ========================
+
+def speech_settings_by_voice():
+    s = Scenario("speech-louder-softer-faster-slower", "issue 15 item 5 (not information about "
+                 "the game: tournament mode)",
+                 "\"leiser\", \"lauter\", \"schneller\", \"langsamer\" change the speech "
+                 "output one step (10 % volume, 25 words a minute) within its range and say so "
+                 "at the new setting; at the end of the range it says so and nothing changes; "
+                 "a waiting read-back stays and is what \"Wiederholen\" says again; nothing "
+                 "goes to the opponent and no clock changes",
+                 time_control="900+0", extra={"speech_volume": 90, "speech_rate": 425})
+    s.heard(500, "lauter")
+    s.say(500, "player", text="Lauter.", about={"speech_volume": 100, "speech_rate": 425})
+    s.heard(600, "bitte lauter")
+    s.say(600, "player", text="Lauter geht es nicht.",
+          about={"speech_volume": 100, "speech_rate": 425})
+    s.heard(700, "leiser")
+    s.say(700, "player", text="Leiser.", about={"speech_volume": 90, "speech_rate": 425})
+    s.heard(800, "schneller")
+    s.say(800, "player", text="Schneller.", about={"speech_volume": 90, "speech_rate": 450})
+    s.heard(900, "schneller")
+    s.say(900, "player", text="Schneller geht es nicht.",
+          about={"speech_volume": 90, "speech_rate": 450})
+    s.heard(1000, "springer felix drei")
+    s.say(1000, "player", text="Springer Felix drei?", about={"uci": "g1f3"})
+    s.heard(1100, "langsamer")
+    s.say(1100, "player", text="Langsamer.", about={"speech_volume": 90, "speech_rate": 425})
+    s.heard(1200, "wiederholen")
+    s.say(1200, "player", text="Springer Felix drei?", about={"uci": "g1f3"})
+    s.heard(1300, "ja")
+    s.made(1300, "Nf3")
+    s.say(1300, "opponent", text="Springer Felix drei")
+    s.say(1300, "player", text=FRAMES["de"]["made"])
+    s.clock_now(1300)
+    s.absent({"to": "opponent"}, start=500, until=1200)
+    s = Scenario("speech-settings-english", "issue 15 item 5",
+                 "English: \"quieter\" and \"slower\" from the defaults (100 %, 175 words "
+                 "a minute); the softest volume is 10 %", lang="en")
+    s.heard(500, "quieter")
+    s.say(500, "player", text="Softer.", about={"speech_volume": 90, "speech_rate": 175})
+    s.heard(600, "slower")
+    s.say(600, "player", text="Slower.", about={"speech_volume": 90, "speech_rate": 150})
+    at = 700
+    for volume in range(80, 0, -10):
+        s.heard(at, "softer")
+        s.say(at, "player", text="Softer.", about={"speech_volume": volume, "speech_rate": 150})
+        at += 100
+    s.heard(at, "softer")
+    s.say(at, "player", text="This is the softest.",
+          about={"speech_volume": 10, "speech_rate": 150})
 
 
 # ===== main ==================================================================================
