@@ -46,7 +46,7 @@ fn replay_of_endless_input_stops_at_once_naming_line_one() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stderr).trim(),
-        "rochade: /dev/zero: line 1 is longer than 64 KiB, the limit of a line in a journal or event file; it was not read"
+        "error: rochade: /dev/zero: line 1 is longer than 64 KiB, the limit of a line in a journal or event file; it was not read"
     );
     assert!(out.stdout.is_empty());
 }
