@@ -13,7 +13,7 @@
 //! [`MICROPHONE_RETRY`]; `ctl` works all the while.
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::os::unix::net::{UnixListener, UnixStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -684,14 +684,7 @@ impl Service {
         let check = match check_journal(&path) {
             Ok(c) => c,
             Err(why) => {
-                let text = self.text(
-                    "service-journal-unreadable",
-                    &[
-                        ("path", path.display().to_string().into()),
-                        ("why", why.into()),
-                    ],
-                );
-                log("error", &text);
+                let text = self.journal_unreadable(&path, why);
                 return self.refused(text);
             }
         };
@@ -756,17 +749,23 @@ impl Service {
                 }
             }
             Err(why) => {
-                let text = self.text(
-                    "service-journal-unreadable",
-                    &[
-                        ("path", path.display().to_string().into()),
-                        ("why", why.into()),
-                    ],
-                );
-                log("error", &text);
+                let text = self.journal_unreadable(&path, why);
                 self.say(text);
             }
         }
+    }
+
+    /// A journal that cannot be read, logged as an error; the sentence to say or answer.
+    fn journal_unreadable(&self, path: &Path, why: String) -> String {
+        let text = self.text(
+            "service-journal-unreadable",
+            &[
+                ("path", path.display().to_string().into()),
+                ("why", why.into()),
+            ],
+        );
+        log("error", &text);
+        text
     }
 
     /// Starts the game loop of `play` on its own thread, and waits for its first view.
