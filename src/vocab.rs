@@ -258,6 +258,8 @@ struct RawVocab {
 struct RecognizerSection {
     #[serde(default)]
     leave_out: Vec<String>,
+    #[serde(default)]
+    confusable: Vec<String>,
 }
 
 /// A loaded, checked vocabulary.
@@ -291,6 +293,8 @@ pub struct Vocab {
     phrases: Vec<(Vec<String>, Meaning)>,
     /// Normalized words the recognizers' grammars leave out (`[recognizer] leave_out`).
     unheard: BTreeSet<String>,
+    /// Normalized words a recognizer confuses with each other (`[recognizer] confusable`).
+    confusable: BTreeSet<String>,
 }
 
 const FILE_KEYS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
@@ -401,16 +405,29 @@ impl Vocab {
     /// The vocabulary compiled into the binary for a language (`grammars/de.toml`,
     /// `grammars/en.toml`); a language without one of its own (ar, he) is played with its
     /// [`Lang::default_vocabulary`], the German FIDE words.
+    ///
+    /// Each is parsed once per process: a game, a replay and an opponent's entry all ask for it.
     pub fn builtin(lang: Lang) -> Vocab {
-        let (name, text) = match lang.default_vocabulary() {
-            Lang::En => ("grammars/en.toml", include_str!("../grammars/en.toml")),
-            _ => ("grammars/de.toml", include_str!("../grammars/de.toml")),
+        static GERMAN: std::sync::OnceLock<Vocab> = std::sync::OnceLock::new();
+        static ENGLISH: std::sync::OnceLock<Vocab> = std::sync::OnceLock::new();
+        let (cell, name, text) = match lang.default_vocabulary() {
+            Lang::En => (
+                &ENGLISH,
+                "grammars/en.toml",
+                include_str!("../grammars/en.toml"),
+            ),
+            _ => (
+                &GERMAN,
+                "grammars/de.toml",
+                include_str!("../grammars/de.toml"),
+            ),
         };
-        match Vocab::from_toml_str(name, text) {
+        cell.get_or_init(|| match Vocab::from_toml_str(name, text) {
             Ok(vocab) => vocab,
             // The built-in files are checked by the tests; this cannot happen in a release.
             Err(err) => panic!("the built-in vocabulary is broken: {err}"),
-        }
+        })
+        .clone()
     }
 
     /// Loads and checks a vocabulary file.
@@ -607,6 +624,11 @@ impl Vocab {
                 .recognizer
                 .as_ref()
                 .map(|r| r.leave_out.iter().map(|w| normalize_word(w)).collect())
+                .unwrap_or_default(),
+            confusable: raw
+                .recognizer
+                .as_ref()
+                .map(|r| r.confusable.iter().map(|w| normalize_word(w)).collect())
                 .unwrap_or_default(),
         };
         for (key, list) in &homophones {
@@ -829,6 +851,13 @@ impl Vocab {
         !phrase
             .split_whitespace()
             .any(|w| self.unheard.contains(&normalize_word(w)))
+    }
+
+    /// Words a recognizer may hear for each other (`[recognizer] confusable`: the English
+    /// letter names of the E-set, "b", "d", "e", …). A move heard with one is read back, but
+    /// only an explicit "ja" makes it.
+    pub fn confusable_words(&self) -> &BTreeSet<String> {
+        &self.confusable
     }
 
     /// The to-words ("nach", "auf"; "to", "on"), said before a destination.

@@ -360,3 +360,34 @@ fn a_muted_microphone_hears_nothing() {
     voice.stop();
     assert!(!heard_any, "Rochade must not hear itself while it speaks");
 }
+
+/// A move heard with a letter name of the E-set ("e four", which pocketsphinx hears as "bee
+/// four", fitting well) is read back but waits for "yes"; NATO words are no such letters.
+#[test]
+fn a_move_heard_with_a_confusable_letter_waits_for_yes() {
+    let vocab = Vocab::builtin(Lang::En);
+    let g = Grammar::for_position(&shakmaty::Chess::default(), &vocab);
+    assert!(g.rests_on_confusable("e four") && g.rests_on_confusable("pawn to bee four"));
+    assert!(
+        !g.rests_on_confusable("pawn echo four") && !g.rests_on_confusable("knight foxtrot three")
+    );
+    let mut rec =
+        asr::open(&RecognizerConfig::new(Lang::En, Backend::Pocketsphinx)).expect("pocketsphinx");
+    let mut listener = Listener::new(ListenConfig::default(), Grammar::new(Lang::En));
+    listener
+        .set_grammar(rec.as_mut(), g.clone())
+        .expect("grammar");
+    let say = |text: &str| {
+        let s = synthesize(text, &Voice::new("en-us", 150)).expect("espeak-ng");
+        in_silence(&resample(&s.samples, s.sample_rate, 16_000))
+    };
+    let best = |listener: &mut Listener, rec: &mut Box<dyn Recognizer>, text: &str| {
+        let events = listener.push(rec.as_mut(), &say(text)).expect("push");
+        let heard = heard(&events);
+        assert_eq!(heard.len(), 1, "{text}: {events:?}");
+        heard[0].alternatives[0].clone()
+    };
+    let (text, confidence) = best(&mut listener, &mut rec, "e four");
+    assert!(g.rests_on_confusable(&text), "{text}");
+    assert!(confidence <= NOISY_MOVE_CONFIDENCE, "{text} {confidence}");
+}

@@ -73,6 +73,8 @@ pub struct Grammar {
     /// Other spellings of a word that mean the same (`cesar`: `cäsar`, `caesar` …), for a
     /// recognizer whose model lacks the first spelling.
     variants: BTreeMap<String, Vec<String>>,
+    /// Folded words a recognizer hears for each other ([`Vocab::confusable_words`]).
+    confusable: BTreeSet<String>,
 }
 
 /// One recognizer hypothesis: the words heard and how sure the recognizer was (0 to 1).
@@ -217,6 +219,7 @@ impl Grammar {
             spelling: BTreeMap::new(),
             fillers: BTreeSet::new(),
             variants: BTreeMap::new(),
+            confusable: BTreeSet::new(),
         }
     }
 
@@ -259,6 +262,7 @@ impl Grammar {
         }
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
+        grammar.confusable = vocab.confusable_words().clone();
         grammar
     }
 
@@ -457,6 +461,14 @@ impl Grammar {
                 .collect::<Vec<_>>()
                 .join(" "),
         )
+    }
+
+    /// Whether `text` holds a word a recognizer hears for another ("bee four" for "e four"):
+    /// a move heard so is never sure enough for the correction window.
+    pub fn rests_on_confusable(&self, text: &str) -> bool {
+        normalize(text)
+            .split(' ')
+            .any(|w| self.confusable.contains(&normalize_word(w)))
     }
 
     /// What `text` means, if it is an utterance of the grammar.
