@@ -1038,9 +1038,7 @@ mod tests {
             // a short word with a few extra phones of the loop is no sentence
             assert_eq!(l.share(fit(sure - 1.0, word, 3, 8)), 1.0);
         }
-        // German words in English phones tell a wrong reading from a right one less well:
-        // the German limits are the stricter ones.
-        assert!(FitLimits::of(Lang::De).reject_gap <= FitLimits::of(Lang::En).reject_gap);
+        // Arabic and Hebrew games speak the German words, and so have their limits.
         assert_eq!(FitLimits::of(Lang::Ar), FitLimits::of(Lang::De));
     }
 
