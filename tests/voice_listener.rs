@@ -389,5 +389,8 @@ fn a_move_heard_with_a_confusable_letter_waits_for_yes() {
     };
     let (text, confidence) = best(&mut listener, &mut rec, "e four");
     assert!(g.rests_on_confusable(&text), "{text}");
-    assert!(confidence <= NOISY_MOVE_CONFIDENCE, "{text} {confidence}");
+    assert!(
+        confidence <= rochade::asr::grammar::CONFUSABLE_MOVE_CONFIDENCE,
+        "{text} {confidence}"
+    );
 }

@@ -46,6 +46,10 @@ pub enum PhraseMeaning {
     Answer(String),
 }
 
+/// A move heard with a word a recognizer hears for another ([`Grammar::rests_on_confusable`])
+/// keeps at most this confidence: it is read back as a question and made only by "ja".
+pub const CONFUSABLE_MOVE_CONFIDENCE: f32 = 0.5;
+
 /// One slot of a rule: the word sequences that may stand there (folded), and whether it may
 /// be left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,7 +77,8 @@ pub struct Grammar {
     /// Other spellings of a word that mean the same (`cesar`: `cäsar`, `caesar` …), for a
     /// recognizer whose model lacks the first spelling.
     variants: BTreeMap<String, Vec<String>>,
-    /// Folded words a recognizer hears for each other ([`Vocab::confusable_words`]).
+    /// Folded words a recognizer hears for each other ([`Vocab::confusable_words`]): a move
+    /// heard with one keeps at most [`CONFUSABLE_MOVE_CONFIDENCE`] ([`Grammar::rank`]).
     confusable: BTreeSet<String>,
 }
 
@@ -471,6 +476,12 @@ impl Grammar {
             .any(|w| self.confusable.contains(&normalize_word(w)))
     }
 
+    /// Whether `text` is an utterance of the grammar that means only moves.
+    pub fn only_moves(&self, text: &str) -> bool {
+        self.meanings(text)
+            .is_some_and(|meanings| meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_))))
+    }
+
     /// What `text` means, if it is an utterance of the grammar.
     pub fn meanings(&self, text: &str) -> Option<BTreeSet<PhraseMeaning>> {
         let (_, found) = self.lookup(text);
@@ -515,6 +526,11 @@ impl Grammar {
             match list.iter_mut().find(|a| a.text == text) {
                 Some(seen) => seen.confidence += alternative.confidence,
                 None => list.push(Alternative::new(text, alternative.confidence)),
+            }
+        }
+        for alternative in &mut in_grammar {
+            if self.rests_on_confusable(&alternative.text) && self.only_moves(&alternative.text) {
+                alternative.confidence = alternative.confidence.min(CONFUSABLE_MOVE_CONFIDENCE);
             }
         }
         if in_grammar.is_empty() {
@@ -639,6 +655,22 @@ pub struct Jsgf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_heard_with_a_confusable_letter_keeps_only_half_its_confidence() {
+        let g = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::En));
+        let heard = |text: &str| {
+            g.rank(&[Alternative::new(text.to_string(), 1.0)])
+                .alternatives
+                .remove(0)
+        };
+        let unsure = heard("bee four");
+        assert!(unsure.confidence <= CONFUSABLE_MOVE_CONFIDENCE, "{unsure:?}");
+        assert_eq!(heard("echo four").confidence, 1.0);
+        assert_eq!(heard("knight foxtrot three").confidence, 1.0);
+        // commands keep theirs: they have no letters, and "yes" must still be heard
+        assert_eq!(heard("time").confidence, 1.0);
+    }
 
     fn start() -> Grammar {
         Grammar::from_phrases(

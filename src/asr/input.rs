@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender};
 
-use super::grammar::{Grammar, PhraseMeaning, Recognition};
+use super::grammar::{Grammar, Recognition};
 use super::{AsrError, Backend, GrammarReport, Recognizer};
 use crate::audio::capture::{self, CaptureEvent, MuteGuard, MuteSwitch};
 use crate::audio::endpoint::{EndpointConfig, Endpointer};
@@ -89,9 +89,8 @@ impl Default for ListenConfig {
     }
 }
 
-/// In noise, or heard with a confusable word ([`Grammar::rests_on_confusable`]), a move
-/// keeps at most this confidence, so that it is read back as a question and made only by
-/// "ja". At 10 dB SNR the acoustic fit no longer tells a misheard
+/// In noise, a move heard keeps at most this confidence, so that it is read back as a
+/// question and made only by "ja". At 10 dB SNR the acoustic fit no longer tells a misheard
 /// move from a right one: on the tuning set (`bench voice --set`, pink noise) 6 wrong moves
 /// were as sure as 60 right ones. Commands keep theirs: "ja" must still be heard.
 pub const NOISY_MOVE_CONFIDENCE: f32 = 0.5;
@@ -484,18 +483,11 @@ impl Listener {
         let (speech_start, speech_end) = self.speech_bounds();
         self.compute += decoded;
         let mut alternatives = recognition.pairs();
-        let noisy = self.noisy();
-        for (text, confidence) in &mut alternatives {
-            // In noise, or with a word a recognizer hears for another ("b four" for "e
-            // four"), a move waits for an explicit "ja".
-            if !noisy && !self.grammar.rests_on_confusable(text) {
-                continue;
-            }
-            let only_moves = self.grammar.meanings(text).is_some_and(|meanings| {
-                meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_)))
-            });
-            if only_moves {
-                *confidence = confidence.min(NOISY_MOVE_CONFIDENCE);
+        if self.noisy() {
+            for (text, confidence) in &mut alternatives {
+                if self.grammar.only_moves(text) {
+                    *confidence = confidence.min(NOISY_MOVE_CONFIDENCE);
+                }
             }
         }
         let heard = VoiceEvent::Recognized(Recognized {
