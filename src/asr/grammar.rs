@@ -665,7 +665,10 @@ mod tests {
                 .remove(0)
         };
         let unsure = heard("bee four");
-        assert!(unsure.confidence <= CONFUSABLE_MOVE_CONFIDENCE, "{unsure:?}");
+        assert!(
+            unsure.confidence <= CONFUSABLE_MOVE_CONFIDENCE,
+            "{unsure:?}"
+        );
         assert_eq!(heard("echo four").confidence, 1.0);
         assert_eq!(heard("knight foxtrot three").confidence, 1.0);
         // commands keep theirs: they have no letters, and "yes" must still be heard
