@@ -171,6 +171,28 @@ fn rochade_reads_its_pgn_back_whole() {
     }
 }
 
+/// A tag value that a damaged sheet gave a line break (found by `scripts/fuzz.sh pgn`) is
+/// written on one line: the rest of the name is not read back as moves.
+#[test]
+fn a_name_with_a_line_break_is_written_on_one_line_and_reads_back() {
+    let damaged = "[White \"Anastasian, \\\\\\\n&Resu  O-5 e5e4 g1:\n\n*\n";
+    let record = pgn::read(damaged, 1).expect("the lenient tag reader takes it");
+    assert!(
+        record.headers.white.contains('\n'),
+        "{:?}",
+        record.headers.white
+    );
+    let written = pgn::write(&record, false, rochade::lang::Lang::En);
+    let white = written
+        .lines()
+        .find(|l| l.starts_with("[White "))
+        .expect("a White tag");
+    assert!(white.ends_with("\"]"), "{written}");
+    let back = pgn::read(&written, 1).expect("it reads back");
+    assert_eq!(back.moves().len(), record.moves().len());
+    assert_eq!(back.headers.white, record.headers.white.replace('\n', " "));
+}
+
 #[test]
 fn a_record_without_clocks_has_no_clock_comments() {
     let record = pgn::read(KASPAROV, 1).unwrap();

@@ -92,8 +92,16 @@ pub fn parse_clock(text: &str) -> Option<u64> {
     Some(ms)
 }
 
+/// A tag value as PGN writes it: on one line (a line break or other control character in a
+/// name read from a damaged sheet becomes a space, else the rest of the value would be read
+/// back as moves), with backslash and quote escaped.
 fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
+    value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 fn or_unknown(value: &str, unknown: &'static str) -> String {
