@@ -853,9 +853,9 @@ impl Vocab {
             .any(|w| self.unheard.contains(&normalize_word(w)))
     }
 
-    /// Words a recognizer may hear for each other (`[recognizer] confusable`: the English
-    /// letter names of the E-set, "b", "d", "e", …). A move heard with one is read back, but
-    /// only an explicit "ja" makes it.
+    /// Words a recognizer may hear for each other (`[recognizer] confusable`: the letter names
+    /// of the E-set, "b", "d", "e", …). A move heard with one, where another in its place is
+    /// another legal move, is read back, but only an explicit "ja" makes it.
     pub fn confusable_words(&self) -> &BTreeSet<String> {
         &self.confusable
     }

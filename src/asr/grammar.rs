@@ -468,12 +468,23 @@ impl Grammar {
         )
     }
 
-    /// Whether `text` holds a word a recognizer hears for another ("bee four" for "e four"):
-    /// a move heard so is never sure enough for the correction window.
+    /// Whether `text` holds a word a recognizer hears for another ("bee four" for "e four")
+    /// where that other word makes another utterance of the grammar with another meaning
+    /// ("e four" and "b four" at the start, both legal): a move heard so is never sure
+    /// enough for the correction window. Where no confusable twin means anything else
+    /// ("bishop bee five" when no bishop reaches the c-, d-, e- or g-file), the letter
+    /// cannot have been misheard for a legal move, and the move keeps its confidence.
     pub fn rests_on_confusable(&self, text: &str) -> bool {
-        normalize(text)
-            .split(' ')
-            .any(|w| self.confusable.contains(&normalize_word(w)))
+        let (words, meanings) = self.lookup(text);
+        words.iter().enumerate().any(|(at, word)| {
+            self.confusable.contains(word)
+                && self.confusable.iter().any(|other| {
+                    let mut twin = words.clone();
+                    twin[at] = other.clone();
+                    let theirs = self.meanings_of(&twin);
+                    !theirs.is_empty() && theirs != meanings
+                })
+        })
     }
 
     /// Whether `text` is an utterance of the grammar that means only moves.
@@ -669,10 +680,30 @@ mod tests {
             unsure.confidence <= CONFUSABLE_MOVE_CONFIDENCE,
             "{unsure:?}"
         );
+        // "b" for "b" and "bee" mean one move: no twin among them
+        assert!(!g.rests_on_confusable("knight foxtrot three"));
         assert_eq!(heard("echo four").confidence, 1.0);
         assert_eq!(heard("knight foxtrot three").confidence, 1.0);
         // commands keep theirs: they have no letters, and "yes" must still be heard
         assert_eq!(heard("time").confidence, 1.0);
+    }
+
+    #[test]
+    fn a_confusable_letter_costs_confidence_only_where_its_twin_is_another_legal_move() {
+        // After 1.e4 e5 the bishop on f1 reaches b5, and no bishop reaches c5, d5, e5 or g5.
+        let pos: Chess = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("a valid FEN")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("a legal position");
+        let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::En));
+        let confidence =
+            |text: &str| g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence;
+        assert!(g.contains("bishop bee five"));
+        assert_eq!(confidence("bishop bee five"), 1.0);
+        // "d four" and "b four" are both legal pawn moves here
+        assert!(g.contains("d four") && g.contains("b four"));
+        assert!(confidence("d four") <= CONFUSABLE_MOVE_CONFIDENCE);
     }
 
     fn start() -> Grammar {
@@ -853,6 +884,24 @@ mod tests {
         let (_, report) = g.to_jsgf(&|w: &str| (w != "knight").then(|| w.to_string()));
         assert_eq!(report.missing_words, vec!["knight".to_string()]);
         assert!(report.dropped_rules > 0);
+    }
+
+    #[test]
+    fn the_german_letter_names_are_heard_and_a_word_left_out_is_only_read() {
+        let pos = Chess::default();
+        let vocab = Vocab::builtin(Lang::De);
+        let g = Grammar::for_position(&pos, &vocab);
+        assert_eq!(
+            g.meanings("springer ef drei"),
+            Some(BTreeSet::from([PhraseMeaning::Move("g1f3".into())]))
+        );
+        assert!(g.contains("springer felix drei"));
+        let text = include_str!("../../grammars/de.toml")
+            .replace("leave_out = []", "leave_out = [\"ef\"]");
+        let leaving_out = Vocab::from_toml_str("de.toml", &text).expect("a valid vocabulary");
+        let g = Grammar::for_position(&pos, &leaving_out);
+        assert!(!g.contains("springer ef drei"));
+        assert!(g.contains("springer felix drei"));
     }
 
     #[test]
