@@ -84,8 +84,12 @@ struct SetOutcome {
     early: bool,
     compute_ms: f64,
     audio_ms: f64,
-    /// Whether the reading was sure (made by the window) or needs an explicit "ja".
+    /// Whether the reading was sure or needs an explicit "ja".
     exact: bool,
+    /// Whether `play` would make it by the correction window: a sure reading of a quiet move
+    /// (a capture or a promotion waits for "ja" in every game that does not give captures
+    /// the window).
+    window: bool,
     /// The recognizer's acoustic fit gap per frame, where it reports one.
     fit: Option<crate::asr::AcousticFit>,
 }
@@ -476,6 +480,7 @@ fn hear_case(
         compute_ms: 0.0,
         audio_ms,
         exact: true,
+        window: false,
         fit: None,
     };
     // The first utterance heard is the one answered, as in `play`.
@@ -501,6 +506,7 @@ fn hear_case(
     out.compute_ms = heard.compute_ms;
     out.heard = heard.best().to_string();
     out.got = reading_text(&reading);
+    out.window = interpretation.exact && matches!(&reading, Reading::Move(mv) if is_quiet(mv));
     out.verdict = match (&case.expect, &reading) {
         (Expect::Move(uci), Reading::Move(mv)) if crate::interpret::uci(mv) == *uci => {
             Verdict::Right
@@ -513,6 +519,23 @@ fn hear_case(
         _ => Verdict::Missed,
     };
     Ok(out)
+}
+
+/// A move the correction window may make: no capture, no promotion.
+fn is_quiet(mv: &shakmaty::Move) -> bool {
+    !mv.is_capture() && !mv.is_promotion()
+}
+
+/// Whether the move a case says is quiet.
+fn says_quiet_move(case: &SetCase) -> bool {
+    match &case.expect {
+        Expect::Move(uci) => uci
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&case.position).ok())
+            .is_some_and(|mv| is_quiet(&mv)),
+        Expect::Command(_) => false,
+    }
 }
 
 /// Appends every outcome of a condition to `file` as JSON lines.
@@ -534,7 +557,8 @@ fn write_outcomes(
         let line = json!({
             "condition": cond.name(), "lang": case.lang.code(), "form": case.form,
             "voice": o.voice, "said": case.text, "heard": o.heard, "got": o.got,
-            "verdict": format!("{:?}", o.verdict), "exact": o.exact,
+            "verdict": format!("{:?}", o.verdict), "exact": o.exact, "window": o.window,
+            "quiet": says_quiet_move(case),
             "fit_gap": o.fit.map(|f| f.gap),
             "phones": o.fit.map(|f| [f.phrase_phones, f.spoken_phones]),
             "word_gap": o.fit.map(|f| f.worst_word_gap),
@@ -649,9 +673,11 @@ struct Tally {
     right: usize,
     moves: usize,
     wrong_move: usize,
-    /// Wrong moves read back as sure: the window would make them without a "ja".
+    /// Moves said that the window may make (no capture, no promotion).
+    quiet_moves: usize,
+    /// Wrong moves the window would make without a "ja".
     wrong_move_sure: usize,
-    /// Right moves read back as sure: made by the window.
+    /// Right moves made by the window.
     right_move_sure: usize,
     command_from_move: usize,
     commands: usize,
@@ -666,16 +692,19 @@ impl Tally {
             Expect::Move(_) => self.moves += 1,
             Expect::Command(_) => self.commands += 1,
         }
+        if says_quiet_move(case) {
+            self.quiet_moves += 1;
+        }
         match o.verdict {
             Verdict::Right => {
                 self.right += 1;
-                if o.exact && matches!(case.expect, Expect::Move(_)) {
+                if o.window {
                     self.right_move_sure += 1;
                 }
             }
             Verdict::WrongMove => {
                 self.wrong_move += 1;
-                if o.exact {
+                if o.window {
                     self.wrong_move_sure += 1;
                 }
             }
@@ -696,7 +725,7 @@ impl Tally {
 
     fn line(&self) -> String {
         format!(
-            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %, {} of them sure: made by the window), right moves made by the window {} ({:.1} %), command from a move {}, move from a command {}",
+            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %, {} of them made by the window), right moves made by the window {} of {} quiet moves ({:.1} %), command from a move {}, move from a command {}",
             self.right,
             self.n,
             Self::pct(self.right, self.n),
@@ -705,7 +734,8 @@ impl Tally {
             Self::pct(self.wrong_move, self.moves),
             self.wrong_move_sure,
             self.right_move_sure,
-            Self::pct(self.right_move_sure, self.moves),
+            self.quiet_moves,
+            Self::pct(self.right_move_sure, self.quiet_moves),
             self.command_from_move,
             self.move_from_command
         )
@@ -721,6 +751,7 @@ impl Tally {
             "wrong_move_rate": (Self::pct(self.wrong_move, self.moves) * 10.0).round() / 1000.0,
             "wrong_move_sure": self.wrong_move_sure,
             "right_move_sure": self.right_move_sure,
+            "quiet_moves": self.quiet_moves,
             "command_from_move": self.command_from_move,
             "commands": self.commands,
             "move_from_command": self.move_from_command,
