@@ -275,13 +275,19 @@ impl Grammar {
     /// promotion pieces.
     pub fn for_answers(vocab: &Vocab) -> Grammar {
         let mut grammar = Grammar::new(vocab.lang());
-        for phrase in interpret::answer_phrases(vocab) {
-            let meaning = PhraseMeaning::Answer(normalize(&phrase));
-            grammar.add(&phrase, meaning);
-        }
+        grammar.add_answers(vocab);
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
         grammar
+    }
+
+    /// Adds the answers to a read-back ("ja", "nein", "Korrektur", the promotion pieces …),
+    /// as `play` hears them while a correction window is open.
+    pub fn add_answers(&mut self, vocab: &Vocab) {
+        for phrase in interpret::answer_phrases(vocab) {
+            let meaning = PhraseMeaning::Answer(normalize(&phrase));
+            self.add(&phrase, meaning);
+        }
     }
 
     /// Lets the vocabulary's fillers stand before and after an utterance.

@@ -217,7 +217,11 @@ unsafe fn path_segments(ps: *mut ffi::ps_decoder_t) -> Vec<Segment> {
 /// | English, these (and the confusable letters) | 79.2 % | 1.9 % | 0 |
 ///
 /// No move became a command, and of 66 items of the rejection set per language (chatter,
-/// coughs, other languages) none became a sure move or a command. The German reject gap is
+/// coughs, other languages) none became a sure move or a command. With the German letter
+/// names taken into the grammar and the confusable letters costing confidence only where
+/// their twin is legal (`--limit 120`, 436 German and 660 English move lines), German reads
+/// 75.7 % right, 3.7 % another move, 1 of them sure; English 79.5 %, 1.4 %, none sure, and
+/// 52.7 % of the English moves are right and sure, instead of 38.5 %. The German reject gap is
 /// not lower because through `play`'s microphone path "Bella zwei Bella drei" fits at 31
 /// (worst word 50) every time: a move that can never be said is no safety either.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -101,10 +101,7 @@ pub fn grammar_for(assistant: &Assistant, vocab: &Vocab) -> Grammar {
         Expecting::Move { answers } => {
             let mut g = Grammar::for_position(game.position(), vocab);
             if answers {
-                for phrase in crate::interpret::answer_phrases(vocab) {
-                    let meaning = PhraseMeaning::Answer(asr::grammar::normalize(&phrase));
-                    g.add(&phrase, meaning);
-                }
+                g.add_answers(vocab);
             }
             g
         }

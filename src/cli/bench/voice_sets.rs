@@ -40,7 +40,7 @@ use crate::audio::SAMPLE_RATE;
 use crate::interpret::{Interpreter, Reading};
 use crate::lang::Lang;
 use crate::speech::espeak::Voice;
-use crate::vocab::Vocab;
+use crate::vocab::{Command, Vocab};
 use cases::*;
 use sounds::*;
 
@@ -121,17 +121,22 @@ impl Ear {
         })
     }
 
-    /// Everything heard in the audio, with the stream time it started at.
+    /// Everything heard in the audio, with the stream time it started at. With `answers`,
+    /// the grammar is `play`'s while a read-back's correction window is open: the position's
+    /// and the answers ("ja", "nein", "Korrektur").
     fn hear(
         &mut self,
         position: &Chess,
         vocab: &Vocab,
         audio: &[i16],
+        answers: bool,
     ) -> anyhow::Result<(Vec<Recognized>, f64)> {
-        self.listener.set_grammar(
-            self.recognizer.as_mut(),
-            Grammar::for_position(position, vocab),
-        )?;
+        let mut grammar = Grammar::for_position(position, vocab);
+        if answers {
+            grammar.add_answers(vocab);
+        }
+        self.listener
+            .set_grammar(self.recognizer.as_mut(), grammar)?;
         let offset_ms = self.listener.position_ms() as f64;
         let mut events = self.listener.push(self.recognizer.as_mut(), audio)?;
         events.extend(self.listener.finish(self.recognizer.as_mut())?);
@@ -388,7 +393,7 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
             for (k, item) in items {
                 let position = &cases[(k * 7) % cases.len()].position;
                 let audio = noises.compose(&item.speech, cond, k + 1000, true);
-                let (heard, _) = ear.hear(position, vocab, &audio)?;
+                let (heard, _) = ear.hear(position, vocab, &audio, false)?;
                 let mut out = RejectOutcome {
                     kind: item.kind,
                     label: item.label.clone(),
@@ -465,7 +470,10 @@ fn hear_case(
     let per_ms = (SAMPLE_RATE / 1000) as usize;
     let audio = noises.compose(speech, cond, index, false);
     let end_of_speech = LEAD_MS * per_ms + speech_end(speech);
-    let (heard, offset_ms) = ear.hear(&case.position, vocab, &audio)?;
+    // An answer ("ja", "nein", "Korrektur") is said to a read-back, while its window is open.
+    let answer = matches!(&case.expect, Expect::Command(c)
+        if matches!(Command::from_name(c), Some(Command::Yes | Command::No | Command::Correction)));
+    let (heard, offset_ms) = ear.hear(&case.position, vocab, &audio, answer)?;
     let audio_ms = audio.len() as f64 / per_ms as f64;
     let mut out = SetOutcome {
         case: index,
