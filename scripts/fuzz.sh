@@ -9,7 +9,9 @@
 # sanitizer-coverage LLVM options, the same that cargo-fuzz passes with `-s none`.
 # The corpus grows in fuzz/corpus/TARGET (seeded from fuzz/seeds and the tests' files); a
 # failing input is saved in fuzz/artifacts/TARGET/ and the script exits non-zero. Replay one
-# with `scripts/fuzz.sh TARGET fuzz/artifacts/TARGET/crash-...`.
+# with `scripts/fuzz.sh TARGET fuzz/artifacts/TARGET/crash-...`. An input running longer than
+# FUZZ_TIMEOUT seconds (default 10) is a finding; give a long run beside other work more: the
+# time is wall time, and a starved run timed out on an input that takes 0.06 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -74,7 +76,7 @@ run() {
   echo "== fuzz $name (${limit})"
   # -max_len keeps inputs the size of real lines and sheets; -timeout makes a hang a finding
   local log=fuzz/artifacts/$name/last.log status=0
-  "$bin_dir/$name" "fuzz/corpus/$name" "${args[@]}" -max_len=8192 -timeout=10 \
+  "$bin_dir/$name" "fuzz/corpus/$name" "${args[@]}" -max_len=8192 -timeout="${FUZZ_TIMEOUT:-10}" \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$name/" \
     >"$log" 2>&1 || status=$?
   if [ "$status" != 0 ]; then
