@@ -103,6 +103,9 @@ struct RejectOutcome {
     heard: Vec<String>,
     fits: Vec<Option<crate::asr::AcousticFit>>,
     exact: Vec<bool>,
+    /// Heard again while a read-back's window is open (the answers in the grammar): what
+    /// was taken as an answer or a command ("ja" makes a move that waited for it).
+    answered: Vec<String>,
 }
 
 /// A recognizer and listener for one language, as `play` has them.
@@ -403,7 +406,16 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     heard: Vec::new(),
                     fits: Vec::new(),
                     exact: Vec::new(),
+                    answered: Vec::new(),
                 };
+                let (during_read_back, _) = ear.hear(position, vocab, &audio, true)?;
+                for h in during_read_back {
+                    let reading = interpreter.interpret(position, &h.alternatives).reading;
+                    if matches!(reading, Reading::Command(_)) {
+                        out.answered
+                            .push(format!("{} -> {}", h.best(), reading_text(&reading)));
+                    }
+                }
                 for h in heard {
                     let interpretation = interpreter.interpret(position, &h.alternatives);
                     out.fits.push(h.fit);
@@ -582,7 +594,7 @@ fn write_outcomes(
             "fit_gaps": r.fits.iter().map(|f| f.map(|f| f.gap)).collect::<Vec<_>>(),
             "phones": r.fits.iter().map(|f| f.map(|f| [f.phrase_phones, f.spoken_phones])).collect::<Vec<_>>(),
             "word_gaps": r.fits.iter().map(|f| f.map(|f| f.worst_word_gap)).collect::<Vec<_>>(),
-            "exact": r.exact,
+            "exact": r.exact, "answered": r.answered,
         });
         writeln!(out, "{line}")?;
     }
@@ -850,8 +862,10 @@ fn report_condition(
     }
     let became_move = rejected.iter().filter(|r| r.moves > 0).count();
     let became_command = rejected.iter().filter(|r| r.commands > 0).count();
+    let answered: Vec<&RejectOutcome> =
+        rejected.iter().filter(|r| !r.answered.is_empty()).collect();
     if !rejected.is_empty() {
-        let verdict = if became_move + became_command == 0 {
+        let verdict = if became_move + became_command + answered.len() == 0 {
             "met"
         } else {
             "NOT met"
@@ -862,6 +876,18 @@ fn report_condition(
         );
         for (kind, (n, m, c)) in &by_kind {
             println!("    {kind}: {n} items, {m} became a move, {c} became a command");
+        }
+        println!(
+            "    during a read-back's window: {} became an answer or a command",
+            answered.len()
+        );
+        for r in answered.iter().take(args.show) {
+            println!(
+                "  answered ({} recognizer): {}: heard {}",
+                r.lang,
+                r.label,
+                r.answered.join("; ")
+            );
         }
         // Examples: the first of each kind and recognizer language, then the second of each…
         let mut seen: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -902,6 +928,7 @@ fn report_condition(
             "items": rejected.len(),
             "became_move": became_move,
             "became_command": became_command,
+            "answered_during_read_back": answered.len(),
             "by_kind": by_kind.iter().map(|(k, (n, m, c))| ((*k).to_string(),
                 json!({"items": n, "became_move": m, "became_command": c}))).collect::<serde_json::Map<_, _>>(),
         },
