@@ -212,7 +212,7 @@ unsafe fn path_segments(ps: *mut ffi::ps_decoder_t) -> Vec<Segment> {
 /// | | right | another move | of those, sure |
 /// |---|---|---|---|
 /// | German, the single limits of before (22, 34) | 71.0 % | 8.4 % | 16 |
-/// | German, these | 66.4 % | 5.7 % | 4 (letter names, which the grammar lacks) |
+/// | German, these | 66.4 % | 5.7 % | 4 (letter names, which the grammar then lacked) |
 /// | English, before | 85.3 % | 4.2 % | 9 |
 /// | English, these (and the confusable letters) | 79.2 % | 1.9 % | 0 |
 ///
