@@ -546,7 +546,7 @@ impl Grammar {
             }
         }
         for alternative in &mut in_grammar {
-            if self.rests_on_confusable(&alternative.text) && self.only_moves(&alternative.text) {
+            if self.only_moves(&alternative.text) && self.rests_on_confusable(&alternative.text) {
                 alternative.confidence = alternative.confidence.min(CONFUSABLE_MOVE_CONFIDENCE);
             }
         }
