@@ -19,6 +19,7 @@
 
 or = أو
 read-back-inexact = هل تقصد { $words }؟
+command-question = هل تقصد { $command }؟
 which-promotion = { $square }: أي قطعة؟ { $pieces }؟
 which-piece = أي قطعة إلى { $square }؟ { $pieces }؟
 

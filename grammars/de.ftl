@@ -12,6 +12,7 @@
 
 or = oder
 read-back-inexact = Meinten Sie { $words }? Ja oder nein.
+command-question = Meinten Sie { $command }? Ja oder nein.
 which-promotion = { $square }: welche Figur? { $pieces }?
 which-piece = Welche Figur nach { $square }? { $pieces }?
 

@@ -11,6 +11,7 @@
 
 or = or
 read-back-inexact = Did you mean { $words }? Yes or no.
+command-question = Did you mean { $command }? Yes or no.
 which-promotion = { $square }: which piece? { $pieces }?
 which-piece = Which piece to { $square }? { $pieces }?
 

@@ -19,6 +19,7 @@
 
 or = או
 read-back-inexact = התכוונת ל־{ $words }?
+command-question = התכוונת ל־{ $command }?
 which-promotion = { $square }: איזה כלי? { $pieces }?
 which-piece = איזה כלי אל { $square }? { $pieces }?
 

@@ -87,6 +87,12 @@ impl Command {
         Command::Slower,
     ];
 
+    /// Whether it answers a read-back or a question ("ja", "nein", "Korrektur"): what is
+    /// never asked back, because a misheard one decides the move that waits.
+    pub fn is_answer(self) -> bool {
+        matches!(self, Command::Yes | Command::No | Command::Correction)
+    }
+
     /// The name used in files and JSON, e.g. "time".
     pub fn name(self) -> &'static str {
         match self {

@@ -69,6 +69,7 @@ impl Live {
                         Pending::Question { .. }
                         | Pending::ConfirmArbiter { .. }
                         | Pending::ConfirmResign
+                        | Pending::ConfirmCommand { .. }
                         | Pending::ConfirmDraw { .. } => HelpState::Question,
                         Pending::Nothing if self.game.side_to_move() == self.player => {
                             HelpState::YourMove
@@ -113,6 +114,10 @@ impl Live {
                     self.pending = Pending::Nothing;
                     self.resign(self.player, now, out);
                 }
+                Pending::ConfirmCommand { command } => {
+                    self.pending = Pending::Nothing;
+                    self.command(command, heard, By::Voice, now, out);
+                }
                 Pending::ConfirmArbiter { entered } => {
                     self.pending = Pending::Nothing;
                     let why = self
@@ -151,6 +156,7 @@ impl Live {
                 }
                 Pending::Question { .. }
                 | Pending::ConfirmResign
+                | Pending::ConfirmCommand { .. }
                 | Pending::ConfirmArbiter { .. } => {
                     self.pending = Pending::Nothing;
                     let t = self.words.cancelled();

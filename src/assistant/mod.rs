@@ -121,6 +121,11 @@ enum Pending {
     },
     /// "Do you really resign?"
     ConfirmResign,
+    /// "Meinten Sie Zeit? Ja oder nein.": a command the recognizer was unsure of, carried out
+    /// at "ja".
+    ConfirmCommand {
+        command: Command,
+    },
     /// "Remis annehmen? Ja oder nein.": a draw acceptance, claim or offer heard from the
     /// player's microphone waits for "ja", because the opponent's own "Remis" reaches that
     /// microphone too, and chatter can sound like it. `resume` is what waited before (a
@@ -771,6 +776,7 @@ impl Live {
                 let t = self.words.resign_question();
                 self.say(out, now, Listener::Player, t, About::Nothing);
             }
+            Pending::ConfirmCommand { command } => self.ask_command(command, now, out),
             Pending::ConfirmDraw { act, .. } => {
                 let t = self.words.draw_question(act);
                 self.say(out, now, Listener::Player, t, About::Nothing);
@@ -820,12 +826,20 @@ impl Live {
         if self.piece_query(&text, now, out) || self.scoresheet_query(&text, now, out) {
             return;
         }
-        let reading = self.interpreter.interpret(self.pos(), &alternatives);
+        let mut reading = self.interpreter.interpret(self.pos(), &alternatives);
         let heard_text = reading.heard.clone();
+        if matches!(reading.reading, Reading::Command(_))
+            && !reading.exact
+            && !matches!(self.pending, Pending::Nothing)
+        {
+            // One question at a time: a command the recognizer was unsure of, heard while
+            // something waits for the player's answer, is not understood.
+            reading.reading = Reading::NotUnderstood;
+        }
 
         if self.ended.is_some() {
             if let Reading::Command(c) = reading.reading {
-                self.command(c, &heard_text, By::Voice, now, out);
+                self.heard_command(c, reading.exact, &heard_text, now, out);
             } else {
                 let why = self.game_over_sentence();
                 self.not_taken(Listener::Player, &heard_text, &why, now, out);
@@ -842,7 +856,9 @@ impl Live {
                 self.answer(kind, &candidates, &question, &reading, &text, now, out);
                 return;
             }
-            Pending::ConfirmResign | Pending::ConfirmArbiter { .. } => {
+            Pending::ConfirmResign
+            | Pending::ConfirmArbiter { .. }
+            | Pending::ConfirmCommand { .. } => {
                 if let Reading::Command(c @ (Command::Yes | Command::No)) = reading.reading {
                     self.command(c, &heard_text, By::Voice, now, out);
                     return;
@@ -877,7 +893,7 @@ impl Live {
             return;
         }
         match reading.reading.clone() {
-            Reading::Command(c) => self.command(c, &heard_text, By::Voice, now, out),
+            Reading::Command(c) => self.heard_command(c, reading.exact, &heard_text, now, out),
             Reading::Move(mv) => {
                 if self.game.side_to_move() != self.player {
                     let t = self.words.not_your_turn(&heard_text);
@@ -952,8 +968,48 @@ impl Live {
                         heard: heard_text.clone(),
                     },
                 );
+                self.hold_read_back(now, out);
             }
         }
+    }
+
+    /// The player spoke during a read-back's correction window and was not understood: it
+    /// may have been "nein" or "Korrektur" (D.2.6), so the window no longer makes the move.
+    /// The read-back is asked again and waits for an explicit "ja".
+    fn hold_read_back(&mut self, now: u64, out: &mut Out) {
+        if let Pending::ReadBack {
+            mv,
+            no,
+            window,
+            deadline,
+            sure,
+            ..
+        } = &mut self.pending
+            && *window
+        {
+            *window = false;
+            *deadline = None;
+            *sure = false;
+            let (mv, no) = (*mv, *no);
+            self.say_read_back(&mv, no, false, now, out);
+        }
+    }
+
+    /// A command heard: carried out when the recognizer was sure of it, or where it asks
+    /// back itself (resignation, a draw); else asked back first ("Meinten Sie Zeit?").
+    fn heard_command(&mut self, c: Command, exact: bool, heard: &str, now: u64, out: &mut Out) {
+        if exact || matches!(c, Command::Resign | Command::Draw) {
+            self.command(c, heard, By::Voice, now, out);
+        } else {
+            self.pending = Pending::ConfirmCommand { command: c };
+            self.ask_command(c, now, out);
+        }
+    }
+
+    fn ask_command(&mut self, c: Command, now: u64, out: &mut Out) {
+        let word = self.vocab_word(c);
+        let t = self.words.command_question(&word);
+        self.say(out, now, Listener::Player, t, About::Nothing);
     }
 
     fn call_arbiter(&mut self, why: &str, now: u64, out: &mut Out) {
@@ -1103,6 +1159,7 @@ impl Live {
             }
             Pending::ConfirmArbiter { .. }
             | Pending::ConfirmResign
+            | Pending::ConfirmCommand { .. }
             | Pending::ConfirmDraw { .. } => Expecting::Answer {
                 phrases: Vec::new(),
             },

@@ -495,6 +495,12 @@ impl Words {
         self.msg("draw-not-confirmed")
     }
 
+    /// A command the recognizer was unsure of, asked back before it is carried out: "Meinten
+    /// Sie Zeit? Ja oder nein."
+    pub fn command_question(&self, command: &str) -> String {
+        self.msg_with("command-question", &[("command", command.into())])
+    }
+
     pub fn resign_question(&self) -> String {
         self.msg("resign-question")
     }

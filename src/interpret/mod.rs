@@ -341,8 +341,9 @@ impl Interpreter {
     ///   marked inexact, so that only an explicit "ja" makes it;
     /// * the best reading ends or changes the game (resign, draw) while another reading is a
     ///   move: not understood, never taken from a move-like utterance;
-    /// * the best reading is a command the recognizer was unsure of: not understood (a "ja"
-    ///   from chatter would make a move);
+    /// * the best reading is an answer ("ja", "nein", "Korrektur") the recognizer was unsure
+    ///   of: not understood (a "ja" from chatter would make a move); any other command it
+    ///   was unsure of is marked inexact, and the assistant asks before carrying it out;
     /// * the best reading is no move, and a lower one nearly as confident is: that one,
     ///   inexact.
     pub fn interpret(&self, pos: &Chess, alternatives: &[(String, f32)]) -> Interpretation {
@@ -376,8 +377,9 @@ impl Interpreter {
             let mut only = self.interpret_one(&legal, best_text, 0);
             if heard_at_all < SURE_SHARE {
                 only.exact = false;
-                if matches!(only.reading, Reading::Command(_)) {
-                    // a command is never taken from what may have been something else
+                if matches!(only.reading, Reading::Command(c) if c.is_answer()) {
+                    // an answer is never taken from what may have been something else: a
+                    // "ja" from chatter would make a move
                     only.reading = Reading::NotUnderstood;
                 }
             }
@@ -441,8 +443,10 @@ impl Interpreter {
                     )
                 });
                 let unsure = top / total < SURE_SHARE;
-                if game_changing && move_like || unsure {
+                if game_changing && move_like || unsure && c.is_answer() {
                     chosen.reading = Reading::NotUnderstood;
+                } else if unsure {
+                    chosen.exact = false;
                 }
                 chosen
             }
@@ -1161,11 +1165,19 @@ mod tests {
         let r = de.interpret(&start, &one("eva vier", 0.1));
         assert_eq!(r.reading, Reading::NotUnderstood);
         assert_eq!(r.heard, "eva vier");
-        // A command half heard is not taken: a "ja" from chatter would make a move.
-        let r = de.interpret(&start, &one("ja", 0.5));
-        assert_eq!(r.reading, Reading::NotUnderstood);
+        // An answer half heard is not taken: a "ja" from chatter would make a move.
+        for answer in ["ja", "nein", "korrektur"] {
+            let r = de.interpret(&start, &one(answer, 0.5));
+            assert_eq!(r.reading, Reading::NotUnderstood, "{answer}");
+        }
         let r = de.interpret(&start, &one("ja", 1.0));
         assert_eq!(r.reading, Reading::Command(Command::Yes));
+        // Any other command half heard is kept, unsure, to be asked back.
+        let r = de.interpret(&start, &one("zeit", 0.5));
+        assert_eq!(r.reading, Reading::Command(Command::Time));
+        assert!(!r.exact);
+        let r = de.interpret(&start, &one("zeit", 1.0));
+        assert!(r.exact);
         // The same with several alternatives: the shares are of one, not of their sum.
         let r = de.interpret(
             &start,
@@ -1179,6 +1191,18 @@ mod tests {
         let r = de.interpret(
             &start,
             &[("zeit".to_string(), 0.4), ("eva vier".to_string(), 0.05)],
+        );
+        assert_eq!(r.reading, Reading::Command(Command::Time));
+        assert!(!r.exact);
+        let r = de.interpret(
+            &start,
+            &[("ja".to_string(), 0.4), ("eva vier".to_string(), 0.05)],
+        );
+        assert_eq!(r.reading, Reading::NotUnderstood);
+        // Resignation is never taken from a move-like utterance, sure or not.
+        let r = de.interpret(
+            &start,
+            &[("aufgabe".to_string(), 0.6), ("eva vier".to_string(), 0.4)],
         );
         assert_eq!(r.reading, Reading::NotUnderstood);
         let r = de.interpret(

@@ -100,6 +100,8 @@ struct RejectOutcome {
     lang: Lang,
     moves: usize,
     commands: usize,
+    /// Commands the recognizer was sure of, which `play` carries out without asking.
+    commands_sure: usize,
     heard: Vec<String>,
     fits: Vec<Option<crate::asr::AcousticFit>>,
     exact: Vec<bool>,
@@ -403,6 +405,7 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     lang,
                     moves: 0,
                     commands: 0,
+                    commands_sure: 0,
                     heard: Vec::new(),
                     fits: Vec::new(),
                     exact: Vec::new(),
@@ -410,8 +413,11 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                 };
                 let (during_read_back, _) = ear.hear(position, vocab, &audio, true)?;
                 for h in during_read_back {
-                    let reading = interpreter.interpret(position, &h.alternatives).reading;
-                    if matches!(reading, Reading::Command(_)) {
+                    let interpretation = interpreter.interpret(position, &h.alternatives);
+                    let reading = interpretation.reading;
+                    // `play` asks back no command while a read-back waits: an unsure one is
+                    // not understood there, and holds the read-back for "ja".
+                    if interpretation.exact && matches!(reading, Reading::Command(_)) {
                         out.answered
                             .push(format!("{} -> {}", h.best(), reading_text(&reading)));
                     }
@@ -423,7 +429,10 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     let reading = interpretation.reading;
                     match reading {
                         Reading::Move(_) => out.moves += 1,
-                        Reading::Command(_) => out.commands += 1,
+                        Reading::Command(_) => {
+                            out.commands += 1;
+                            out.commands_sure += usize::from(interpretation.exact);
+                        }
                         _ => {}
                     }
                     out.heard
@@ -591,6 +600,7 @@ fn write_outcomes(
         let line = json!({
             "condition": cond.name(), "lang": r.lang.code(), "rejection": r.kind,
             "label": r.label, "heard": r.heard, "moves": r.moves, "commands": r.commands,
+            "commands_sure": r.commands_sure,
             "fit_gaps": r.fits.iter().map(|f| f.map(|f| f.gap)).collect::<Vec<_>>(),
             "phones": r.fits.iter().map(|f| f.map(|f| [f.phrase_phones, f.spoken_phones])).collect::<Vec<_>>(),
             "word_gaps": r.fits.iter().map(|f| f.map(|f| f.worst_word_gap)).collect::<Vec<_>>(),
@@ -700,7 +710,11 @@ struct Tally {
     /// Right moves made by the window.
     right_move_sure: usize,
     command_from_move: usize,
+    /// Commands from a move line that `play` would carry out without asking.
+    command_from_move_sure: usize,
     commands: usize,
+    /// Right commands carried out without asking ("Meinten Sie Zeit?").
+    right_command_sure: usize,
     move_from_command: usize,
     wrong_command: usize,
 }
@@ -721,6 +735,9 @@ impl Tally {
                 if o.window {
                     self.right_move_sure += 1;
                 }
+                if matches!(case.expect, Expect::Command(_)) && o.exact {
+                    self.right_command_sure += 1;
+                }
             }
             Verdict::WrongMove => {
                 self.wrong_move += 1;
@@ -728,7 +745,10 @@ impl Tally {
                     self.wrong_move_sure += 1;
                 }
             }
-            Verdict::CommandFromMove => self.command_from_move += 1,
+            Verdict::CommandFromMove => {
+                self.command_from_move += 1;
+                self.command_from_move_sure += usize::from(o.exact);
+            }
             Verdict::MoveFromCommand => self.move_from_command += 1,
             Verdict::WrongCommand => self.wrong_command += 1,
             Verdict::Missed => {}
@@ -745,7 +765,7 @@ impl Tally {
 
     fn line(&self) -> String {
         format!(
-            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %, {} of them made by the window), right moves made by the window {} of {} quiet moves ({:.1} %), command from a move {}, move from a command {}",
+            "{} of {} right ({:.1} %), wrong move {} of {} moves ({:.1} %, {} of them made by the window), right moves made by the window {} of {} quiet moves ({:.1} %), right commands carried out without asking {} of {}, command from a move {} ({} without asking), move from a command {}",
             self.right,
             self.n,
             Self::pct(self.right, self.n),
@@ -756,7 +776,10 @@ impl Tally {
             self.right_move_sure,
             self.quiet_moves,
             Self::pct(self.right_move_sure, self.quiet_moves),
+            self.right_command_sure,
+            self.commands,
             self.command_from_move,
+            self.command_from_move_sure,
             self.move_from_command
         )
     }
@@ -773,7 +796,9 @@ impl Tally {
             "right_move_sure": self.right_move_sure,
             "quiet_moves": self.quiet_moves,
             "command_from_move": self.command_from_move,
+            "command_from_move_sure": self.command_from_move_sure,
             "commands": self.commands,
+            "right_command_sure": self.right_command_sure,
             "move_from_command": self.move_from_command,
             "wrong_command": self.wrong_command,
         })
@@ -862,6 +887,7 @@ fn report_condition(
     }
     let became_move = rejected.iter().filter(|r| r.moves > 0).count();
     let became_command = rejected.iter().filter(|r| r.commands > 0).count();
+    let taken_as_command = rejected.iter().filter(|r| r.commands_sure > 0).count();
     let answered: Vec<&RejectOutcome> =
         rejected.iter().filter(|r| !r.answered.is_empty()).collect();
     if !rejected.is_empty() {
@@ -871,7 +897,7 @@ fn report_condition(
             "NOT met"
         };
         println!(
-            "  rejection: {} items heard, {became_move} became a move, {became_command} became a command (aim: none) {verdict}",
+            "  rejection: {} items heard, {became_move} became a move, {became_command} became a command ({taken_as_command} carried out without asking) (aim: none) {verdict}",
             rejected.len()
         );
         for (kind, (n, m, c)) in &by_kind {

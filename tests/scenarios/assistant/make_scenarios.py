@@ -1401,6 +1401,67 @@ def repeat_back_says_more():
     s.say(5500, "opponent", text="Dame schlägt David fünf")
 
 
+def unsure_command_asked():
+    s = Scenario("unsure-command-asked", "D.2.9.d",
+                 "a command the recognizer was unsure of (half its confidence) is asked back, "
+                 "\"Meinten Sie Zeit?\", and carried out only at \"ja\"; \"nein\" cancels "
+                 "it, and a move said instead is read back as any move",
+                 time_control="600+0")
+    s.heard(1000, [["zeit", 0.5]])
+    s.say(1000, "player", text="Meinten Sie Zeit? Ja oder nein.")
+    s.absent({"kind": "say", "about": {"white_ms": 599000}})
+    s.heard(2000, "ja")
+    r = s.clock.reading(2000)
+    s.say(2000, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
+    s.heard(3000, [["züge", 0.5]])
+    s.say(3000, "player", text="Meinten Sie Züge? Ja oder nein.")
+    s.heard(3500, "nein")
+    s.say(3500, "player", text="Abgebrochen.")
+    s.heard(4000, [["hilfe", 0.5]])
+    s.say(4000, "player", text="Meinten Sie Hilfe? Ja oder nein.")
+    s.heard(4500, "eva vier")
+    s.say(4500, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.absent({"kind": "say", "text_contains": "Frage"})
+    s.heard(5000, "ja")
+    s.made(5000, "e4")
+    s.clock_now(5000)
+
+
+def unsure_answer_not_taken():
+    s = Scenario("unsure-answer-not-taken", "D.2.6",
+                 "a \"ja\" the recognizer was unsure of is not understood, never asked back "
+                 "(chatter taken for \"ja\" would make the move); nor is a resignation heard "
+                 "where a move was nearly as likely",
+                 confirm_ms=0)
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.heard(1500, [["ja", 0.5]])
+    s.say(1500, "player", text="Nicht verstanden: ja.")
+    s.heard(2000, [["aufgabe", 0.55], ["eva vier", 0.45]])
+    s.absent({"kind": "say", "text_contains": "aufgeben"})
+    s.absent({"kind": "made"}, until=2999)
+    s.heard(3000, "ja")
+    s.made(3000, "e4")
+
+
+def not_understood_holds_window():
+    s = Scenario("not-understood-holds-window", "D.2.6",
+                 "the player speaks during the correction window and is not understood (a "
+                 "\"nein\" half heard): the window no longer makes the move; it is asked again "
+                 "and made only by \"ja\"",
+                 confirm_ms=2000)
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.heard(1500, [["nein", 0.4]])
+    s.say(1500, "player", text="Nicht verstanden: nein.")
+    s.say(1500, "player", text="Meinten Sie Eva vier? Ja oder nein.", about={"uci": "e2e4"})
+    s.tick(3000)
+    s.tick(9000)
+    s.absent({"kind": "made"}, until=9999)
+    s.heard(10000, "ja")
+    s.made(10000, "e4")
+
+
 # ===== claims: 9.2, 9.3, 9.5 =================================================================
 
 KNIGHT_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8"]
