@@ -111,6 +111,7 @@ impl Live {
         {
             *d = (*d).max(now.saturating_add(confirm_ms));
         }
+        self.release_held_window(now);
     }
 
     /// "Remis": accept a standing offer, claim (9.2–9.3) with the read-back move as the intended

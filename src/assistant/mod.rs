@@ -12,7 +12,9 @@
 //! makes the move. Each read-back has a number (`read_back_no` in its `say` effect's `about`);
 //! a `played` event names it, so that the late notice of a withdrawn or replaced read-back
 //! starts nothing. A `played` event never shortens a window, and a read-back from an inexact
-//! reading has no window at all.
+//! reading has no window at all. When the player begins to speak in a window
+//! ([`Event::Speaking`]) it waits for his words; words not understood there take the window
+//! away (they may have been "nein"), and the move is asked again for "ja".
 //!
 //! After an interruption the shell sends [`Event::Resumed`]: the player hears where the game
 //! stands, a waiting read-back is read back again with a fresh window (never made by the time
@@ -112,6 +114,9 @@ enum Pending {
         /// The reading was sure: read back as a plain question ("Springer Felix drei?");
         /// an unsure one as "Meinten Sie …? Ja oder nein.".
         sure: bool,
+        /// The player began to speak in the window (a `speaking` event): it waits for his
+        /// words, which may be "nein" (D.2.6), and runs afresh after them.
+        held: bool,
     },
     /// A question about which move was meant.
     Question {
@@ -380,6 +385,14 @@ impl Assistant {
         self.live.as_ref().map(|l| l.player)
     }
 
+    /// Whether a read-back's correction window may still make its move: the shell then tells
+    /// when the player begins to speak (`speaking`), so that the window waits for his words.
+    pub fn window_open(&self) -> bool {
+        self.live.as_ref().is_some_and(|l| {
+            l.ended.is_none() && matches!(l.pending, Pending::ReadBack { window: true, .. })
+        })
+    }
+
     /// The read-back that waits for the end of its playback before its correction window
     /// starts (`window_after_playback`), as the `played` event that would start it. After a
     /// resume the shell starts it at once: the player heard it before the interruption.
@@ -391,6 +404,7 @@ impl Assistant {
                 no,
                 window: true,
                 deadline: None,
+                held: false,
                 ..
             } => Some(Played {
                 read_back: *no,
@@ -687,7 +701,11 @@ impl Live {
         match event {
             Event::Start(_) => {}
             Event::Tick(_) => {}
-            Event::Heard(heard) => self.heard(heard, now, out),
+            Event::Heard(heard) => {
+                self.heard(heard, now, out);
+                self.release_held_window(now);
+            }
+            Event::Speaking(_) => self.hold_window_while_speaking(),
             Event::Command(c) => self.command(*c, &self.vocab_word(*c), By::Key, now, out),
             Event::Opponent(text) if self.awaiting_signal => {
                 let why = self.words.before_signal();
@@ -710,10 +728,44 @@ impl Live {
         if let Pending::ReadBack {
             window: true,
             deadline,
+            held,
             ..
         } = &mut self.pending
         {
+            *held = false;
             *deadline = (!after_playback).then(|| now.saturating_add(confirm_ms));
+        }
+    }
+
+    /// The player began to speak while a read-back's window runs (or waits for its playback
+    /// to end): the window stops until his words are heard.
+    fn hold_window_while_speaking(&mut self) {
+        if let Pending::ReadBack {
+            window: true,
+            deadline,
+            held,
+            ..
+        } = &mut self.pending
+        {
+            *held = true;
+            *deadline = None;
+        }
+    }
+
+    /// His words were heard and answered, and the read-back still waits (he asked for the
+    /// time, or said nothing the recognizer could hear): a whole window from now.
+    pub(super) fn release_held_window(&mut self, now: u64) {
+        let confirm_ms = self.spec.confirm_ms;
+        if let Pending::ReadBack {
+            window: true,
+            deadline,
+            held,
+            ..
+        } = &mut self.pending
+            && *held
+        {
+            *held = false;
+            *deadline = Some(now.saturating_add(confirm_ms));
         }
     }
 
@@ -799,6 +851,7 @@ impl Live {
             no,
             window: true,
             deadline,
+            held: false,
             ..
         } = &mut self.pending
             && *no == played.read_back

@@ -24,6 +24,7 @@ impl Live {
             deadline,
             draw,
             sure: exact,
+            held: false,
         };
         self.say_read_back(&mv, no, exact, now, out);
     }

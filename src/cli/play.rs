@@ -984,6 +984,11 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                         // verstanden" and says it again, rather than waiting in silence.
                         Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
                     }
+                    // The player's "nein" may be on its way: the window waits for his words.
+                    Ok(VoiceEvent::SpeechStarted { at_ms }) if session.assistant().window_open() => {
+                        voice_log(format_args!("voice: speech started at {at_ms} ms"));
+                        Some(Event::Speaking(true))
+                    }
                     Ok(VoiceEvent::GrammarSet { warning: Some(w), .. }) | Ok(VoiceEvent::Notice(w)) => {
                         printer.line(&w);
                         None

@@ -24,7 +24,12 @@ pub fn audio_tests_enabled() -> bool {
 
 /// An utterance of `text` by an espeak-ng voice at 16 kHz, with `pad_ms` of silence on each side.
 pub fn utterance(text: &str, voice: &str, pad_ms: usize) -> Vec<i16> {
-    let speech = synthesize(text, &Voice::new(voice, 150)).expect("espeak-ng");
+    utterance_at(text, voice, 150, pad_ms)
+}
+
+/// The same at `wpm` words a minute.
+pub fn utterance_at(text: &str, voice: &str, wpm: u32, pad_ms: usize) -> Vec<i16> {
+    let speech = synthesize(text, &Voice::new(voice, wpm)).expect("espeak-ng");
     let pad = vec![0i16; pad_ms * 16];
     let mut samples = pad.clone();
     samples.extend(resample(&speech.samples, speech.sample_rate, 16_000));

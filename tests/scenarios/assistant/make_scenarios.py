@@ -1462,6 +1462,34 @@ def not_understood_holds_window():
     s.made(10000, "e4")
 
 
+def speaking_holds_window():
+    s = Scenario("speaking-holds-window", "D.2.6",
+                 "the player begins to speak in the correction window (`speaking`): the window "
+                 "waits for his words, so a \"nein\" heard after the window's end still "
+                 "withdraws the move; after words that leave the read-back waiting (\"Zeit\") "
+                 "a whole window runs afresh",
+                 confirm_ms=2000, time_control="600+0")
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.ev(2500, speaking=True)
+    s.tick(3000)
+    s.tick(4000)
+    s.heard(4500, "nein")
+    s.say(4500, "player", contains="Zurückgenommen")
+    s.absent({"kind": "made"}, until=7999)
+    s.heard(5000, "eva vier")
+    s.say(5000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.ev(6500, speaking=True)
+    s.tick(7000)
+    s.heard(7500, "zeit")
+    r = s.clock.reading(7500)
+    s.say(7500, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
+    s.tick(9000)
+    s.tick(9500)
+    s.made(9500, "e4")
+    s.clock_now(9500)
+
+
 # ===== claims: 9.2, 9.3, 9.5 =================================================================
 
 KNIGHT_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8"]
