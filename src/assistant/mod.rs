@@ -89,7 +89,8 @@ pub enum Expecting {
     /// The answer to a question: yes, no, the promotion pieces, and these phrases (the
     /// candidates' names).
     Answer { phrases: Vec<String> },
-    /// Only commands (the opponent's move, or the game is over).
+    /// Only commands, "ja" and "nein" among them (the opponent's move, the game is over, or
+    /// a command asked back on the opponent's move).
     Commands,
 }
 
@@ -1210,9 +1211,14 @@ impl Live {
                 }
                 Expecting::Answer { phrases }
             }
+            // A command asked back may have come from chatter: the player's move, said
+            // instead of an answer, is heard as a move.
+            Pending::ConfirmCommand { .. } if self.game.side_to_move() == self.player => {
+                Expecting::Move { answers: true }
+            }
+            Pending::ConfirmCommand { .. } => Expecting::Commands,
             Pending::ConfirmArbiter { .. }
             | Pending::ConfirmResign
-            | Pending::ConfirmCommand { .. }
             | Pending::ConfirmDraw { .. } => Expecting::Answer {
                 phrases: Vec::new(),
             },
