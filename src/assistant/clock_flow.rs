@@ -44,6 +44,13 @@ impl Live {
                 self.make_player_move(mv, draw, d, out);
             }
         }
+        if let Pending::ReadBack {
+            held: Some(since), ..
+        } = self.pending
+            && since.saturating_add(HELD_WORDS_MS) <= now
+        {
+            self.hold_read_back(now, out);
+        }
         self.poll_clock(now, out);
         if let Some(late) = self.default_time_due(now) {
             self.default_time_told[usize::from(late == Color::Black)] = true;

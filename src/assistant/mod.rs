@@ -80,6 +80,11 @@ use protocol::{
 };
 use words::{HelpState, ResumedAt, Words};
 
+/// How long a read-back's window waits for the words of a player who began to speak in it:
+/// the longest utterance the listener takes (8 s) and its decoding. Words that never come
+/// (the recognizer dropped them) may have been "nein": the move then waits for "ja".
+pub const HELD_WORDS_MS: u64 = 10_000;
+
 /// What the player may say now, for a recognizer's grammar.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expecting {
@@ -115,9 +120,10 @@ enum Pending {
         /// The reading was sure: read back as a plain question ("Springer Felix drei?");
         /// an unsure one as "Meinten Sie …? Ja oder nein.".
         sure: bool,
-        /// The player began to speak in the window (a `speaking` event): it waits for his
-        /// words, which may be "nein" (D.2.6), and runs afresh after them.
-        held: bool,
+        /// Since when the player has been speaking in the window (a `speaking` event): it
+        /// waits for his words, which may be "nein" (D.2.6), and runs afresh after them. No
+        /// words by [`HELD_WORDS_MS`] later (the recognizer dropped them) take the window away.
+        held: Option<u64>,
     },
     /// A question about which move was meant.
     Question {
@@ -303,12 +309,14 @@ impl Assistant {
         if live.ended.is_some() {
             return false;
         }
-        if let Pending::ReadBack {
-            deadline: Some(d), ..
-        } = live.pending
-            && d <= now
-        {
-            return true;
+        match live.pending {
+            Pending::ReadBack {
+                deadline: Some(d), ..
+            } if d <= now => return true,
+            Pending::ReadBack {
+                held: Some(since), ..
+            } if since.saturating_add(HELD_WORDS_MS) <= now => return true,
+            _ => {}
         }
         if live.default_time_due(now).is_some() {
             return true;
@@ -405,7 +413,7 @@ impl Assistant {
                 no,
                 window: true,
                 deadline: None,
-                held: false,
+                held: None,
                 ..
             } => Some(Played {
                 read_back: *no,
@@ -706,7 +714,7 @@ impl Live {
                 self.heard(heard, now, out);
                 self.release_held_window(now);
             }
-            Event::Speaking(_) => self.hold_window_while_speaking(),
+            Event::Speaking(_) => self.hold_window_while_speaking(now),
             Event::Command(c) => self.command(*c, &self.vocab_word(*c), By::Key, now, out),
             Event::Opponent(text) if self.awaiting_signal => {
                 let why = self.words.before_signal();
@@ -733,14 +741,14 @@ impl Live {
             ..
         } = &mut self.pending
         {
-            *held = false;
+            *held = None;
             *deadline = (!after_playback).then(|| now.saturating_add(confirm_ms));
         }
     }
 
     /// The player began to speak while a read-back's window runs (or waits for its playback
     /// to end): the window stops until his words are heard.
-    fn hold_window_while_speaking(&mut self) {
+    fn hold_window_while_speaking(&mut self, now: u64) {
         if let Pending::ReadBack {
             window: true,
             deadline,
@@ -748,7 +756,7 @@ impl Live {
             ..
         } = &mut self.pending
         {
-            *held = true;
+            *held = Some(now);
             *deadline = None;
         }
     }
@@ -763,9 +771,9 @@ impl Live {
             held,
             ..
         } = &mut self.pending
-            && *held
+            && held.is_some()
         {
-            *held = false;
+            *held = None;
             *deadline = Some(now.saturating_add(confirm_ms));
         }
     }
@@ -852,7 +860,7 @@ impl Live {
             no,
             window: true,
             deadline,
-            held: false,
+            held: None,
             ..
         } = &mut self.pending
             && *no == played.read_back
@@ -1027,16 +1035,18 @@ impl Live {
         }
     }
 
-    /// The player spoke during a read-back's correction window and was not understood: it
-    /// may have been "nein" or "Korrektur" (D.2.6), so the window no longer makes the move.
-    /// The read-back is asked again and waits for an explicit "ja".
-    fn hold_read_back(&mut self, now: u64, out: &mut Out) {
+    /// The player spoke during a read-back's correction window and was not understood (or
+    /// his words never came: the recognizer dropped them): it may have been "nein" or
+    /// "Korrektur" (D.2.6), so the window no longer makes the move. The read-back is asked
+    /// again and waits for an explicit "ja".
+    pub(super) fn hold_read_back(&mut self, now: u64, out: &mut Out) {
         if let Pending::ReadBack {
             mv,
             no,
             window,
             deadline,
             sure,
+            held,
             ..
         } = &mut self.pending
             && *window
@@ -1044,6 +1054,7 @@ impl Live {
             *window = false;
             *deadline = None;
             *sure = false;
+            *held = None;
             let (mv, no) = (*mv, *no);
             self.say_read_back(&mv, no, false, now, out);
         }

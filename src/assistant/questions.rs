@@ -24,7 +24,7 @@ impl Live {
             deadline,
             draw,
             sure: exact,
-            held: false,
+            held: None,
         };
         self.say_read_back(&mv, no, exact, now, out);
     }

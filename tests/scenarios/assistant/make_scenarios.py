@@ -1490,6 +1490,25 @@ def speaking_holds_window():
     s.clock_now(9500)
 
 
+def speaking_without_words():
+    s = Scenario("speaking-without-words", "D.2.6",
+                 "the player begins to speak in the correction window but no words are ever "
+                 "heard (the recognizer dropped them): ten seconds later the move is asked "
+                 "again and made only by \"ja\", since the words may have been \"nein\"",
+                 confirm_ms=2000)
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.ev(2500, speaking=True)
+    s.tick(3000)
+    s.tick(12400)
+    s.tick(12500)
+    s.say(12500, "player", text="Meinten Sie Eva vier? Ja oder nein.", about={"uci": "e2e4"})
+    s.tick(20000)
+    s.absent({"kind": "made"}, until=20999)
+    s.heard(21000, "ja")
+    s.made(21000, "e4")
+
+
 # ===== claims: 9.2, 9.3, 9.5 =================================================================
 
 KNIGHT_DANCE = ["Nf3", "Nf6", "Ng1", "Ng8"]
