@@ -225,10 +225,17 @@ impl Interpretation {
             Reading::Command(c) => json!({"status": "command", "command": c.name()}),
             Reading::NotUnderstood => json!({"status": "not_understood"}),
         };
-        if let Value::Object(map) = &mut out
-            && matches!(self.reading, Reading::Move(_))
-        {
-            map.insert("exact".into(), Value::Bool(self.exact));
+        if let Value::Object(map) = &mut out {
+            match self.reading {
+                Reading::Move(_) => {
+                    map.insert("exact".into(), Value::Bool(self.exact));
+                }
+                // a command heard unsurely, which the assistant asks back
+                Reading::Command(_) if !self.exact => {
+                    map.insert("exact".into(), Value::Bool(false));
+                }
+                _ => {}
+            }
         }
         out
     }
@@ -1176,8 +1183,10 @@ mod tests {
         let r = de.interpret(&start, &one("zeit", 0.5));
         assert_eq!(r.reading, Reading::Command(Command::Time));
         assert!(!r.exact);
+        assert_eq!(r.to_json()["exact"], serde_json::json!(false));
         let r = de.interpret(&start, &one("zeit", 1.0));
         assert!(r.exact);
+        assert!(r.to_json().get("exact").is_none());
         // The same with several alternatives: the shares are of one, not of their sum.
         let r = de.interpret(
             &start,
