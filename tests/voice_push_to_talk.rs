@@ -6,7 +6,6 @@ mod process_support;
 mod voice_support;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 use std::time::{Duration, Instant};
 
@@ -21,25 +20,11 @@ fn only_speech_between_two_presses_of_enter_is_heard() {
     let wav = dir.path().join("mic.wav");
     rochade::audio::wav::write_mono(&wav, &audio, 16_000).expect("write wav");
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .args([
-            "play",
-            "--speech",
-            "off",
-            "--confirm-ms",
-            "0",
-            "--push-to-talk",
-        ])
-        .args(["--recognizer", "pocketsphinx", "--time-control", "-"])
-        .arg("--audio-file")
-        .arg(&wav)
-        .arg("--games-dir")
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("rochade play starts");
+    let mut child = voice_support::play_from_recording(
+        &wav,
+        dir.path(),
+        &["--confirm-ms", "0", "--push-to-talk"],
+    );
     let lines = process_support::lines(child.stdout.take().expect("stdout"));
     // The recording starts playing once voice input is up: after the recognizer's notice.
     let mut seen = Vec::new();

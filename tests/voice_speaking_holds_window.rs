@@ -6,7 +6,6 @@ mod process_support;
 mod voice_support;
 
 use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -26,18 +25,7 @@ fn a_correction_begun_in_the_window_withdraws_the_move() {
     let wav = dir.path().join("mic.wav");
     rochade::audio::wav::write_mono(&wav, &audio, 16_000).expect("write wav");
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .args(["play", "--speech", "off", "--confirm-ms", "2000"])
-        .args(["--recognizer", "pocketsphinx", "--time-control", "-"])
-        .arg("--audio-file")
-        .arg(&wav)
-        .arg("--games-dir")
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("rochade play starts");
+    let mut child = voice_support::play_from_recording(&wav, dir.path(), &["--confirm-ms", "2000"]);
     let lines = process_support::lines(child.stdout.take().expect("stdout"));
     let mut seen = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(40);

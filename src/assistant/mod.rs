@@ -729,33 +729,34 @@ impl Live {
         }
     }
 
+    /// The deadline and the hold of the read-back that waits with a correction window.
+    fn window_timing(&mut self) -> Option<(&mut Option<u64>, &mut Option<u64>)> {
+        match &mut self.pending {
+            Pending::ReadBack {
+                window: true,
+                deadline,
+                held,
+                ..
+            } => Some((deadline, held)),
+            _ => None,
+        }
+    }
+
     /// A read-back waiting at an interruption gets no window until it is said again: `None`
     /// with `window_after_playback` (the shell reports its playback), else from `now`.
     fn restart_read_back_window(&mut self, now: u64) {
-        let after_playback = self.spec.window_after_playback;
-        let confirm_ms = self.spec.confirm_ms;
-        if let Pending::ReadBack {
-            window: true,
-            deadline,
-            held,
-            ..
-        } = &mut self.pending
-        {
+        let restart =
+            (!self.spec.window_after_playback).then(|| now.saturating_add(self.spec.confirm_ms));
+        if let Some((deadline, held)) = self.window_timing() {
             *held = None;
-            *deadline = (!after_playback).then(|| now.saturating_add(confirm_ms));
+            *deadline = restart;
         }
     }
 
     /// The player began to speak while a read-back's window runs (or waits for its playback
     /// to end): the window stops until his words are heard.
     fn hold_window_while_speaking(&mut self, now: u64) {
-        if let Pending::ReadBack {
-            window: true,
-            deadline,
-            held,
-            ..
-        } = &mut self.pending
-        {
+        if let Some((deadline, held)) = self.window_timing() {
             *held = Some(now);
             *deadline = None;
         }
@@ -764,17 +765,12 @@ impl Live {
     /// His words were heard and answered, and the read-back still waits (he asked for the
     /// time, or said nothing the recognizer could hear): a whole window from now.
     pub(super) fn release_held_window(&mut self, now: u64) {
-        let confirm_ms = self.spec.confirm_ms;
-        if let Pending::ReadBack {
-            window: true,
-            deadline,
-            held,
-            ..
-        } = &mut self.pending
+        let restart = now.saturating_add(self.spec.confirm_ms);
+        if let Some((deadline, held)) = self.window_timing()
             && held.is_some()
         {
             *held = None;
-            *deadline = Some(now.saturating_add(confirm_ms));
+            *deadline = Some(restart);
         }
     }
 

@@ -152,3 +152,22 @@ pub fn kill_speech_dispatcher(runtime: &Path) {
         signal(pid, libc::SIGKILL);
     }
 }
+
+/// `rochade play` with no speech output and pocketsphinx listening to a recording played in
+/// real time (`--audio-file`) as if it were the microphone, games in `games`, these `extra`
+/// arguments; its standard input and output piped.
+pub fn play_from_recording(wav: &Path, games: &Path, extra: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .args(["play", "--speech", "off"])
+        .args(extra)
+        .args(["--recognizer", "pocketsphinx", "--time-control", "-"])
+        .arg("--audio-file")
+        .arg(wav)
+        .arg("--games-dir")
+        .arg(games)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rochade play starts")
+}
