@@ -1427,6 +1427,20 @@ def unsure_command_asked():
     s.clock_now(5000)
 
 
+def unsure_command_resumed():
+    s = Scenario("unsure-command-resumed", "D.2.9.d",
+                 "a command asked back (\"Meinten Sie Zeit?\") is asked again after an "
+                 "interruption, and \"ja\" then carries it out",
+                 time_control="600+0")
+    s.heard(1000, [["zeit", 0.5]])
+    s.say(1000, "player", text="Meinten Sie Zeit? Ja oder nein.")
+    s.ev(5000, resumed=True)
+    s.say(5000, "player", text="Meinten Sie Zeit? Ja oder nein.")
+    s.heard(6000, "ja")
+    r = s.clock.reading(6000)
+    s.say(6000, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
+
+
 def unsure_answer_not_taken():
     s = Scenario("unsure-answer-not-taken", "D.2.6",
                  "a \"ja\" the recognizer was unsure of is not understood, never asked back "
