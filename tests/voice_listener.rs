@@ -231,6 +231,16 @@ fn a_click_is_not_an_utterance() {
     let mut events = listener.push(rec.as_mut(), &stream).expect("push");
     events.extend(listener.finish(rec.as_mut()).expect("finish"));
     assert!(heard(&events).is_empty(), "{events:?}");
+    // Its start was reported as speech, so its end is reported as none: a read-back's window
+    // that waited for the player's words runs again.
+    let started = events
+        .iter()
+        .position(|e| matches!(e, VoiceEvent::SpeechStarted { .. }));
+    let dropped = events
+        .iter()
+        .position(|e| matches!(e, VoiceEvent::NotSpeech { .. }));
+    assert!(started.is_some(), "{events:?}");
+    assert!(dropped > started, "{events:?}");
 }
 
 #[test]

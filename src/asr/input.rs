@@ -136,6 +136,11 @@ pub enum VoiceEvent {
     SpeechStarted {
         at_ms: u64,
     },
+    /// What began as speech was too short to be words (a click, a knock on the table):
+    /// nothing was said, and no [`VoiceEvent::Recognized`] follows.
+    NotSpeech {
+        at_ms: u64,
+    },
     Partial {
         text: String,
         at_ms: u64,
@@ -461,6 +466,9 @@ impl Listener {
     ) -> Result<(), AsrError> {
         if !self.config.push_to_talk && self.spoken_ms() < self.config.min_speech_ms {
             self.reset(recognizer);
+            events.push(VoiceEvent::NotSpeech {
+                at_ms: self.endpointer.position() / PER_MS,
+            });
             return Ok(());
         }
         let started = Instant::now();

@@ -714,7 +714,8 @@ impl Live {
                 self.heard(heard, now, out);
                 self.release_held_window(now);
             }
-            Event::Speaking(_) => self.hold_window_while_speaking(now),
+            Event::Speaking(true) => self.hold_window_while_speaking(now),
+            Event::Speaking(false) => self.release_held_window(now),
             Event::Command(c) => self.command(*c, &self.vocab_word(*c), By::Key, now, out),
             Event::Opponent(text) if self.awaiting_signal => {
                 let why = self.words.before_signal();

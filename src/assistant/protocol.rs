@@ -448,8 +448,9 @@ pub enum Event {
     Tick(bool),
     /// The player began to speak (`{"at": 2300, "speaking": true}`, from the recognizer's
     /// start of speech): a read-back's correction window waits for his words, which may be
-    /// "nein" (D.2.6), and runs afresh once they are answered. Sent only while a window may
-    /// still make a move.
+    /// "nein" (D.2.6), and runs afresh once they are answered. `false`: what began was no
+    /// words (a click, a knock), and the window runs afresh at once. Sent only while a window
+    /// may still make a move.
     Speaking(bool),
     /// A read-back finished playing at this event's time: its correction window starts now
     /// (`{"at": 2500, "played": {"read_back": 1, "uci": "g1f3"}}`). Ignored unless it names the

@@ -989,6 +989,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                         voice_log(format_args!("voice: speech started at {at_ms} ms"));
                         Some(Event::Speaking(true))
                     }
+                    // A click or a knock: no words came, and the window runs again.
+                    Ok(VoiceEvent::NotSpeech { .. }) if session.assistant().window_open() => {
+                        Some(Event::Speaking(false))
+                    }
                     Ok(VoiceEvent::GrammarSet { warning: Some(w), .. }) | Ok(VoiceEvent::Notice(w)) => {
                         printer.line(&w);
                         None

@@ -1504,6 +1504,24 @@ def speaking_holds_window():
     s.clock_now(9500)
 
 
+def knock_in_window():
+    s = Scenario("knock-in-window", "D.2.6",
+                 "a knock in the correction window starts as speech (`speaking`) but is no words "
+                 "(`speaking: false`): the window runs again, whole, and makes the move",
+                 confirm_ms=2000, time_control="600+0")
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.ev(2500, speaking=True)
+    s.ev(2700, speaking=False)
+    s.tick(3000)
+    s.tick(4600)
+    s.absent({"kind": "made"}, until=4699)
+    s.absent({"kind": "say", "text_contains": "Meinten Sie"})
+    s.tick(4700)
+    s.made(4700, "e4")
+    s.clock_now(4700)
+
+
 def speaking_without_words():
     s = Scenario("speaking-without-words", "D.2.6",
                  "the player begins to speak in the correction window but no words are ever "
