@@ -882,7 +882,12 @@ impl Live {
     fn heard(&mut self, heard: &Heard, now: u64, out: &mut Out) {
         let alternatives = heard.alternatives();
         let text = heard.best();
-        if self.piece_query(&text, now, out) || self.scoresheet_query(&text, now, out) {
+        // Read-outs of a square, a piece or the scoresheet from a move on only on a sure
+        // hearing: noise forced onto "Partieformular ab Zug zwölf" would start a long one.
+        let sure = alternatives
+            .first()
+            .is_some_and(|(_, c)| *c >= crate::interpret::SURE_SHARE);
+        if sure && (self.piece_query(&text, now, out) || self.scoresheet_query(&text, now, out)) {
             return;
         }
         let mut reading = self.interpreter.interpret(self.pos(), &alternatives);

@@ -1441,6 +1441,21 @@ def unsure_command_resumed():
     s.say(6000, "player", about={"white_ms": r["white"], "black_ms": r["black"]})
 
 
+def unsure_readout_not_started():
+    s = Scenario("unsure-readout-not-started", "D.2.5",
+                 "\"Partieformular ab Zug eins\" heard unsurely (noise forced onto it) starts "
+                 "no read-out of the scoresheet; heard surely, it reads the sheet from that move",
+                 time_control="600+0")
+    s.player_move(1000, "e4")
+    s.opponent_move(2000, "e5")
+    s.heard(3000, [["partieformular ab zug eins", 0.5]])
+    s.say(3000, "player", text="Nicht verstanden: partieformular ab zug eins.")
+    s.absent({"kind": "say", "about": {"read_out": "scoresheet"}}, until=3999)
+    s.heard(4000, [["partieformular ab zug eins", 0.9]])
+    s.say(4000, "player", text="Zug eins: Eva vier, Eva fünf.",
+          about={"read_out": "scoresheet"})
+
+
 def unsure_answer_not_taken():
     s = Scenario("unsure-answer-not-taken", "D.2.6",
                  "a \"ja\" the recognizer was unsure of is not understood, never asked back "
