@@ -44,11 +44,7 @@ impl Live {
                 self.make_player_move(mv, draw, d, out);
             }
         }
-        if let Pending::ReadBack {
-            held: Some(since), ..
-        } = self.pending
-            && since.saturating_add(HELD_WORDS_MS) <= now
-        {
+        if self.words_overdue(now) {
             self.hold_read_back(now, out);
         }
         self.poll_clock(now, out);

@@ -313,9 +313,7 @@ impl Assistant {
             Pending::ReadBack {
                 deadline: Some(d), ..
             } if d <= now => return true,
-            Pending::ReadBack {
-                held: Some(since), ..
-            } if since.saturating_add(HELD_WORDS_MS) <= now => return true,
+            _ if live.words_overdue(now) => return true,
             _ => {}
         }
         if live.default_time_due(now).is_some() {
@@ -728,6 +726,13 @@ impl Live {
             Event::Played(played) => self.played(played, now),
             Event::Resumed(_) => self.resumed(now, out),
         }
+    }
+
+    /// Whether the player began to speak in a read-back's window [`HELD_WORDS_MS`] ago and
+    /// no words came.
+    fn words_overdue(&self, now: u64) -> bool {
+        matches!(self.pending, Pending::ReadBack { held: Some(since), .. }
+            if since.saturating_add(HELD_WORDS_MS) <= now)
     }
 
     /// The deadline and the hold of the read-back that waits with a correction window.

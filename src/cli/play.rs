@@ -46,7 +46,9 @@ use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::Catalog;
 use crate::cli::play_check::readiness_check;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
-use crate::cli::play_voice::{Recorder, Speech, VoiceArgs, grammar_for, start_voice, voice_log};
+use crate::cli::play_voice::{
+    Recorder, Speech, VoiceArgs, grammar_for, speaking, start_voice, voice_log,
+};
 use crate::cli::printer::Printer;
 use crate::cli::remote::{self, Envelope, GameView, OpponentNews, Published, Reply, Request};
 use crate::clock::ticker::Ticker;
@@ -984,15 +986,6 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                         // verstanden" and says it again, rather than waiting in silence.
                         Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
                     }
-                    // The player's "nein" may be on its way: the window waits for his words.
-                    Ok(VoiceEvent::SpeechStarted { at_ms }) if session.assistant().window_open() => {
-                        voice_log(format_args!("voice: speech started at {at_ms} ms"));
-                        Some(Event::Speaking(true))
-                    }
-                    // A click or a knock: no words came, and the window runs again.
-                    Ok(VoiceEvent::NotSpeech { .. }) if session.assistant().window_open() => {
-                        Some(Event::Speaking(false))
-                    }
                     Ok(VoiceEvent::GrammarSet { warning: Some(w), .. }) | Ok(VoiceEvent::Notice(w)) => {
                         printer.line(&w);
                         None
@@ -1026,7 +1019,7 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                     }
                     Ok(other) => {
                         voice_log(format_args!("voice: {other:?}"));
-                        None
+                        speaking(&other, session.assistant())
                     }
                 },
                 recv(finished) -> notice => match notice {

@@ -12,7 +12,7 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 use crate::asr::input::{VoiceConfig, VoiceEvent, VoiceHandle, VoiceInput};
 use crate::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
 use crate::assistant::about::EndCause;
-use crate::assistant::protocol::{About, Listener, Played};
+use crate::assistant::protocol::{About, Event, Listener, Played};
 use crate::assistant::{Assistant, Expecting};
 use crate::audio::capture::MuteSwitch;
 use crate::catalog::Catalog;
@@ -82,6 +82,20 @@ impl VoiceArgs {
     /// Whether voice input is wanted.
     pub fn listening(&self) -> bool {
         self.voice || self.audio_file.is_some()
+    }
+}
+
+/// The player began to speak (or what began was no words: a click, a knock) while a
+/// read-back's correction window may still make its move: the event that makes the window
+/// wait for his words (his "nein" may be on its way), or run again. `None` otherwise.
+pub fn speaking(event: &VoiceEvent, assistant: &Assistant) -> Option<Event> {
+    if !assistant.window_open() {
+        return None;
+    }
+    match event {
+        VoiceEvent::SpeechStarted { .. } => Some(Event::Speaking(true)),
+        VoiceEvent::NotSpeech { .. } => Some(Event::Speaking(false)),
+        _ => None,
     }
 }
 
