@@ -40,7 +40,9 @@
 //! # Ok(()) }
 //! ```
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use serde::{Deserialize, Serialize};
 use shakmaty::zobrist::Zobrist64;
@@ -281,7 +283,9 @@ enum Reach {
 /// checkmate given by `by` (`None`: by either side). Returns the verdict and the number of
 /// positions visited.
 fn explore(start: &Chess, by: Option<Color>, limit: usize) -> (Reach, usize) {
-    let mut seen: HashSet<PositionKey> = HashSet::new();
+    // Fx, not the default SipHash: the keys are compared exactly anyway, and SipHash of a
+    // whole board took half the time of every move in a locked-pawn position.
+    let mut seen: FxHashSet<PositionKey> = FxHashSet::default();
     let mut stack = vec![start.clone()];
     seen.insert(PositionKey::of(start));
     while let Some(pos) = stack.pop() {
@@ -322,7 +326,7 @@ struct Helpmate {
     limit: u64,
     /// Zobrist hash → the most half-moves searched from there without finding a mate.
     /// A hash collision can only make the search miss a mate (an `Unknown`), never invent one.
-    failed: HashMap<u64, u32>,
+    failed: FxHashMap<u64, u32>,
     /// The mating line, built backwards as the search unwinds.
     line: Vec<Move>,
 }
@@ -336,7 +340,7 @@ impl Helpmate {
             winner,
             nodes: 0,
             limit,
-            failed: HashMap::new(),
+            failed: FxHashMap::default(),
             line: Vec::new(),
         }
     }
@@ -490,7 +494,7 @@ struct BestFirst {
     winner: Color,
     nodes: Vec<Node>,
     /// Zobrist hashes of the positions reached. A collision can only hide a mate.
-    seen: HashSet<u64>,
+    seen: FxHashSet<u64>,
     open: BinaryHeap<Reverse<(i32, u16, u32)>>,
     generated: u64,
     max_plies: u32,
@@ -503,7 +507,7 @@ impl BestFirst {
         let mut search = BestFirst {
             winner,
             nodes: Vec::new(),
-            seen: HashSet::new(),
+            seen: FxHashSet::default(),
             open: BinaryHeap::new(),
             generated: 0,
             max_plies,
