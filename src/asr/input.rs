@@ -411,7 +411,7 @@ impl Listener {
             return Ok(());
         }
         let started = Instant::now();
-        let alternatives = recognizer.finish()?;
+        let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
         let recognition = self.grammar.rank(&alternatives);
         let noisy = self.noisy();
         let confirmed = !noisy || before.is_some_and(|b| b.heard == recognition.best());
@@ -472,7 +472,7 @@ impl Listener {
             return Ok(());
         }
         let started = Instant::now();
-        let alternatives = recognizer.finish()?;
+        let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
         let recognition = self.grammar.rank(&alternatives);
         events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), early));
         Ok(())

@@ -10,6 +10,7 @@ pub mod level;
 pub mod pactl;
 pub mod playback;
 pub mod resample;
+pub mod voicing;
 pub mod wav;
 
 use std::path::PathBuf;
