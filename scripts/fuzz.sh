@@ -13,7 +13,8 @@
 # FUZZ_TIMEOUT seconds (default 10) is a finding; give a long run beside other work more: the
 # time is wall time, and a starved run timed out on an input that takes 0.06 s.
 # FUZZ_MAX_LEN (default 8192 bytes) bounds an input: a long replay run at 1024 (a dozen
-# events) makes about three times as many executions a second as at 8192.
+# events) makes about three times as many executions a second as at 8192. FUZZ_FORK=N runs
+# one run in N worker processes (libFuzzer's -fork), for a long run on N cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -69,6 +70,7 @@ run() {
     *s) args=(-max_total_time="${limit%s}") ;;
     *) args=(-runs="$limit") ;;
   esac
+  [ -n "${FUZZ_FORK:-}" ] && args+=(-fork="$FUZZ_FORK")
   if [ "${args[0]}" = "$limit" ]; then
     "$bin_dir/$name" "$limit"
     return

@@ -404,16 +404,26 @@ impl Grammar {
 
     /// Every word any rule or filler uses, as spelled in the grammar.
     pub fn words(&self) -> BTreeSet<String> {
-        let mut out: BTreeSet<String> = self
-            .rules
+        let mut out = self.rule_words();
+        out.extend(self.filler_words());
+        out
+    }
+
+    /// Every word a rule uses, as spelled in the grammar (the fillers only where a rule
+    /// names them).
+    pub fn rule_words(&self) -> BTreeSet<String> {
+        self.rules
             .iter()
             .flat_map(|r| &r.slots)
             .flat_map(|s| &s.alternatives)
             .flatten()
             .map(|w| self.spell(w))
-            .collect();
-        out.extend(self.fillers.iter().map(|w| self.spell(w)));
-        out
+            .collect()
+    }
+
+    /// The fillers that may stand before and after an utterance, as spelled in the grammar.
+    pub fn filler_words(&self) -> BTreeSet<String> {
+        self.fillers.iter().map(|w| self.spell(w)).collect()
     }
 
     /// The folded words of `text` as a rule takes them, with what they mean there: as they
