@@ -266,6 +266,8 @@ struct RecognizerSection {
     leave_out: Vec<String>,
     #[serde(default)]
     confusable: Vec<String>,
+    #[serde(default)]
+    noise_fillers: Vec<String>,
 }
 
 /// A loaded, checked vocabulary.
@@ -301,6 +303,9 @@ pub struct Vocab {
     unheard: BTreeSet<String>,
     /// Normalized words a recognizer confuses with each other (`[recognizer] confusable`).
     confusable: BTreeSet<String>,
+    /// Normalized fillers a recognizer takes as noise anywhere (`[recognizer]
+    /// noise_fillers`).
+    noise_fillers: BTreeSet<String>,
 }
 
 const FILE_KEYS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
@@ -636,6 +641,11 @@ impl Vocab {
                 .as_ref()
                 .map(|r| r.confusable.iter().map(|w| normalize_word(w)).collect())
                 .unwrap_or_default(),
+            noise_fillers: raw
+                .recognizer
+                .as_ref()
+                .map(|r| r.noise_fillers.iter().map(|w| normalize_word(w)).collect())
+                .unwrap_or_default(),
         };
         for (key, list) in &homophones {
             let meaning = match key.as_str() {
@@ -864,6 +874,12 @@ impl Vocab {
     /// another legal move, is read back, but only an explicit "ja" makes it.
     pub fn confusable_words(&self) -> &BTreeSet<String> {
         &self.confusable
+    }
+
+    /// Fillers a recognizer may take as noise anywhere in an utterance, between any two words
+    /// (`[recognizer] noise_fillers`), instead of only before and after a phrase.
+    pub fn noise_fillers(&self) -> &BTreeSet<String> {
+        &self.noise_fillers
     }
 
     /// The to-words ("nach", "auf"; "to", "on"), said before a destination.

@@ -108,14 +108,14 @@ fn bad_input_gets_a_clear_error() {
 
 #[test]
 fn english_fillers_around_a_move_are_heard_as_noise_not_forced_into_the_move() {
-    // "now … please" around the move: without the fillers in the decoder's noise words the
-    // phrase was stretched over them and rejected ("pawn alpha two a three", not understood).
+    // "uh … please" around the move: without the fillers among the decoder's noise words the
+    // phrase was stretched over them and rejected ("queen to e zwei", not understood).
     let dir = tempfile::tempdir().expect("tempdir");
     let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     for voice in ["slt", "rms"] {
         let wav = dir.path().join(format!("{voice}.wav"));
         let made = Command::new("flite")
-            .args(["-voice", voice, "-t", "now, queen e two please", "-o"])
+            .args(["-voice", voice, "-t", "uh, queen e two please", "-o"])
             .arg(&wav)
             .status()
             .expect("flite runs (Debian package flite)");
