@@ -531,12 +531,18 @@ impl TimeControl {
     /// The number of moves after which period `index` (0-based) begins, or `None` when there
     /// is no such period. Period 0 begins at move 0.
     pub(crate) fn period_start_move(&self, index: usize) -> Option<u32> {
-        let mut start: u64 = 0;
-        for i in 0..index {
-            let moves = self.period_spec(i)?.moves?;
-            start += u64::from(moves);
-        }
         self.period_spec(index)?;
+        let mut start: u64 = 0;
+        for period in self.periods.iter().take(index) {
+            start += u64::from(period.moves?);
+        }
+        // The repeats of the last period, counted at once: a loop over them made a clock
+        // left running for days (a flag and a new period every 100 s) quadratic.
+        let repeats = index.saturating_sub(self.periods.len());
+        if repeats > 0 {
+            let moves = u64::from(self.periods.last()?.moves?);
+            start = start.checked_add(moves.checked_mul(u64::try_from(repeats).ok()?)?)?;
+        }
         u32::try_from(start).ok()
     }
 
@@ -663,6 +669,35 @@ impl<'de> Deserialize<'de> for TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_period_starts_after_the_moves_of_all_before_it_the_repeats_included() {
+        for text in [
+            "40/100",
+            "40/5400+30:1800+30",
+            "40/6000:20/3000:900",
+            "300+3",
+            "40/7200:20/3600",
+        ] {
+            let tc: TimeControl = text.parse().expect("a time control");
+            for index in 0..200 {
+                // the plain sum, period by period
+                let mut naive: Option<u64> = Some(0);
+                for i in 0..index {
+                    naive = match (naive, tc.period_spec(i).and_then(|p| p.moves)) {
+                        (Some(n), Some(m)) => Some(n + u64::from(m)),
+                        _ => None,
+                    };
+                }
+                let naive = naive.filter(|_| tc.period_spec(index).is_some());
+                assert_eq!(
+                    tc.period_start_move(index).map(u64::from),
+                    naive,
+                    "{text}, period {index}"
+                );
+            }
+        }
+    }
 
     fn tc(s: &str) -> TimeControl {
         s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
