@@ -237,7 +237,7 @@ pub const MIN_VOICED_MS: u64 = 60;
 /// less than [`MIN_VOICED_MS`] of voice: such a move waits for "ja", such a command is asked
 /// back, and such an answer is not taken ("yep" from a cough would make a move).
 pub fn unsure_without_voice(alternatives: Vec<Alternative>, audio: &[i16]) -> Vec<Alternative> {
-    if alternatives.is_empty() || crate::audio::voicing::voiced_ms(audio) >= MIN_VOICED_MS {
+    if alternatives.is_empty() || crate::audio::voicing::has_voice(audio, MIN_VOICED_MS) {
         return alternatives;
     }
     alternatives

@@ -32,6 +32,18 @@ const MAX_LAG: usize = RATE / 60;
 
 /// Milliseconds of voiced sound in `samples` (16 kHz mono), counted in 10 ms steps.
 pub fn voiced_ms(samples: &[i16]) -> u64 {
+    voiced_frames(samples, usize::MAX) as u64 * 10
+}
+
+/// Whether `samples` hold at least `ms` of voiced sound. It stops at the first `ms`: the
+/// listener asks this of every utterance, and the pitch measure is the costly part.
+pub fn has_voice(samples: &[i16], ms: u64) -> bool {
+    let frames = usize::try_from(ms.div_ceil(10)).unwrap_or(usize::MAX);
+    voiced_frames(samples, frames) >= frames
+}
+
+/// The voiced frames of `samples`, counted up to `enough`.
+fn voiced_frames(samples: &[i16], enough: usize) -> usize {
     // Halved by averaging pairs: a crude low-pass, enough for a pitch measure.
     let audio: Vec<f64> = samples
         .chunks_exact(2)
@@ -52,15 +64,15 @@ pub fn voiced_ms(samples: &[i16]) -> u64 {
         return 0;
     }
     let floor = loudest / 10f64.powf(QUIET_BELOW_LOUDEST_DB / 10.0);
-    let voiced = starts
+    starts
         .iter()
         .zip(&energies)
         .filter(|(_, e)| **e >= floor)
         .filter(|(start, _)| {
             pitch_correlation(&audio[**start..**start + FRAME + MAX_LAG]) >= VOICED_CORRELATION
         })
-        .count();
-    voiced as u64 * 10
+        .take(enough)
+        .count()
 }
 
 /// The best normalized autocorrelation of the frame `audio[..FRAME]` against itself shifted
@@ -132,6 +144,14 @@ mod tests {
         assert!((300..=400).contains(&ms), "{ms}");
         // a high voice too
         assert!(voiced_ms(&vowel(280.0, 300)) >= 200);
+    }
+
+    #[test]
+    fn has_voice_stops_at_enough_and_agrees_with_the_count() {
+        let v = vowel(120.0, 400);
+        assert!(has_voice(&v, 60) && has_voice(&v, voiced_ms(&v)));
+        assert!(!has_voice(&v, voiced_ms(&v) + 10));
+        assert!(!has_voice(&to_i16(&noise(500, 7), 12000.0), 60));
     }
 
     #[test]
