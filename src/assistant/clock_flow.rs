@@ -95,9 +95,11 @@ impl Live {
     }
 
     pub(super) fn clock_events(&mut self, events: Vec<ClockEvent>, now: u64, out: &mut Out) {
+        let mut period_added = false;
+        let mut repeated_flag = false;
         for event in events {
             if self.ended.is_some() {
-                return;
+                break;
             }
             match event {
                 ClockEvent::Moved { .. } => {}
@@ -110,15 +112,15 @@ impl Live {
                     }
                 }
                 ClockEvent::PeriodAdded { trigger, .. } => {
+                    let at_flag = trigger == crate::clock::PeriodTrigger::Flag;
                     if self.warnings
+                        && !(at_flag && repeated_flag)
                         && let Some(text) =
                             time_words::event_words(&event, self.player, self.spec.lang)
                     {
                         self.say(out, now, Listener::Player, text, About::Nothing);
                     }
-                    if trigger == crate::clock::PeriodTrigger::Flag {
-                        self.clock_effect(now, out);
-                    }
+                    period_added |= at_flag;
                 }
                 ClockEvent::Flag {
                     side,
@@ -127,6 +129,11 @@ impl Live {
                     moves_done,
                     ..
                 } => {
+                    let plies = self.game.moves().len();
+                    repeated_flag = self.flag_told == Some((side, plies));
+                    if repeated_flag {
+                        continue;
+                    }
                     out.push(
                         now,
                         Effect::Flag {
@@ -139,6 +146,7 @@ impl Live {
                     if moves_done {
                         continue;
                     }
+                    self.flag_told = Some((side, plies));
                     if let Some(text) = time_words::event_words(&event, self.player, self.spec.lang)
                     {
                         let about = About::FlagFell { side: side.into() };
@@ -154,6 +162,9 @@ impl Live {
                     }
                 }
             }
+        }
+        if period_added {
+            self.clock_effect(now, out);
         }
     }
 

@@ -227,6 +227,10 @@ struct Live {
     /// The sealed move waiting for the resumption.
     sealed: Option<(Color, Move)>,
     player_flag_fell: bool,
+    /// The side whose flag was last told, and the half-move count then. A clock that adds the
+    /// next period at the flag lets the flag fall again every period while nobody moves; that
+    /// is told once, not once a period (a clock left running for a year told it 270,000 times).
+    flag_told: Option<(Color, usize)>,
     /// The opponent's flag has fallen (after the player's own: else the claim ended the game).
     opponent_flag_fell: bool,
     /// Completed illegal moves the arbiter has penalised, White's and Black's (7.5.5, 7.4.b).
@@ -559,6 +563,7 @@ impl Live {
             sealing: None,
             sealed: None,
             player_flag_fell: false,
+            flag_told: None,
             opponent_flag_fell: false,
             illegal_moves: [0, 0],
             ended: None,
