@@ -205,27 +205,55 @@ help-over = انتهت المباراة. الوقت والنقلات والتك�
 
 # $count: the number; $number: the same in words (src/numbers.rs gives the forms for
 # feminine nouns). Plural categories of Arabic: zero, one, two, few (3-10), many (11-99),
-# other (100 and up).
-hours = { $count ->
-    [zero] صفر ساعة
-    [one] ساعة واحدة
-    [two] ساعتان
-    [few] { $number } ساعات
-   *[other] { $number } ساعة
+# other (100 and up). $case: plain, or oblique after a preposition or in an idafa (the
+# genitive: "في دقيقتين", "تأخير ثانيتين"); only the dual shows it in writing.
+hours = { $case ->
+    [oblique] { $count ->
+        [zero] صفر ساعة
+        [one] ساعة واحدة
+        [two] ساعتين
+        [few] { $number } ساعات
+       *[other] { $number } ساعة
+    }
+   *[plain] { $count ->
+        [zero] صفر ساعة
+        [one] ساعة واحدة
+        [two] ساعتان
+        [few] { $number } ساعات
+       *[other] { $number } ساعة
+    }
 }
-minutes = { $count ->
-    [zero] صفر دقيقة
-    [one] دقيقة واحدة
-    [two] دقيقتان
-    [few] { $number } دقائق
-   *[other] { $number } دقيقة
+minutes = { $case ->
+    [oblique] { $count ->
+        [zero] صفر دقيقة
+        [one] دقيقة واحدة
+        [two] دقيقتين
+        [few] { $number } دقائق
+       *[other] { $number } دقيقة
+    }
+   *[plain] { $count ->
+        [zero] صفر دقيقة
+        [one] دقيقة واحدة
+        [two] دقيقتان
+        [few] { $number } دقائق
+       *[other] { $number } دقيقة
+    }
 }
-seconds = { $count ->
-    [zero] صفر ثانية
-    [one] ثانية واحدة
-    [two] ثانيتان
-    [few] { $number } ثوان
-   *[other] { $number } ثانية
+seconds = { $case ->
+    [oblique] { $count ->
+        [zero] صفر ثانية
+        [one] ثانية واحدة
+        [two] ثانيتين
+        [few] { $number } ثوان
+       *[other] { $number } ثانية
+    }
+   *[plain] { $count ->
+        [zero] صفر ثانية
+        [one] ثانية واحدة
+        [two] ثانيتان
+        [few] { $number } ثوان
+       *[other] { $number } ثانية
+    }
 }
 time-report = أنت: { $own }. المنافس: { $opponent }.
 # The number of moves after a colon, so that it needs no agreement with a noun.
@@ -523,6 +551,8 @@ computer-was-suspended = عُلّق الحاسوب { $duration }؛ في أثنا
 
 control-moves-in = { $count ->
     [one] نقلة واحدة في { $time }
+    [two] نقلتان في { $time }
+    [few] { $number } نقلات في { $time }
    *[other] { $number } نقلة في { $time }
 }
 control-then = ثم { $period }

@@ -195,18 +195,37 @@ help-over = Die Partie ist beendet. Zeit, Züge und Wiederholen gehen noch.
 
 ## Die Uhr in Worten
 
-# $count: die Zahl; $number: dieselbe in Worten.
-hours = { $count ->
-    [one] eine Stunde
-   *[other] { $number } Stunden
+# $count: die Zahl; $number: dieselbe in Worten; $case: plain, oder oblique nach einer
+# Präposition ("in einer Minute", "mit einer Sekunde Verzögerung").
+hours = { $case ->
+    [oblique] { $count ->
+        [one] einer Stunde
+       *[other] { $number } Stunden
+    }
+   *[plain] { $count ->
+        [one] eine Stunde
+       *[other] { $number } Stunden
+    }
 }
-minutes = { $count ->
-    [one] eine Minute
-   *[other] { $number } Minuten
+minutes = { $case ->
+    [oblique] { $count ->
+        [one] einer Minute
+       *[other] { $number } Minuten
+    }
+   *[plain] { $count ->
+        [one] eine Minute
+       *[other] { $number } Minuten
+    }
 }
-seconds = { $count ->
-    [one] eine Sekunde
-   *[other] { $number } Sekunden
+seconds = { $case ->
+    [oblique] { $count ->
+        [one] einer Sekunde
+       *[other] { $number } Sekunden
+    }
+   *[plain] { $count ->
+        [one] eine Sekunde
+       *[other] { $number } Sekunden
+    }
 }
 time-report = Sie: { $own }. Gegner: { $opponent }.
 moves-played = { $count ->

@@ -185,18 +185,25 @@ help-over = The game is over. Time, moves and repeat still work.
 
 ## The clock in words
 
-# $count: the number; $number: the same in words.
-hours = { $count ->
-    [one] one hour
-   *[other] { $number } hours
+# $count: the number; $number: the same in words; $case: plain, or oblique after a
+# preposition (German "in einer Minute"); English has no case.
+hours = { $case ->
+   *[plain] { $count ->
+        [one] one hour
+       *[other] { $number } hours
+    }
 }
-minutes = { $count ->
-    [one] one minute
-   *[other] { $number } minutes
+minutes = { $case ->
+   *[plain] { $count ->
+        [one] one minute
+       *[other] { $number } minutes
+    }
 }
-seconds = { $count ->
-    [one] one second
-   *[other] { $number } seconds
+seconds = { $case ->
+   *[plain] { $count ->
+        [one] one second
+       *[other] { $number } seconds
+    }
 }
 time-report = You: { $own }. Opponent: { $opponent }.
 moves-played = { $count ->

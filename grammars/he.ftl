@@ -204,21 +204,28 @@ help-over = הקרב הסתיים. זמן, מסעים וחזרה עדיין פו
 
 ## The clock in words
 
-# $count: the number; $number: the same in words, in the feminine forms (src/numbers.rs).
-hours = { $count ->
-    [one] שעה אחת
-    [two] שעתיים
-   *[other] { $number } שעות
+# $count: the number; $number: the same in words, in the feminine forms (src/numbers.rs);
+# $case: plain, or oblique after a preposition; Hebrew has no case.
+hours = { $case ->
+   *[plain] { $count ->
+        [one] שעה אחת
+        [two] שעתיים
+       *[other] { $number } שעות
+    }
 }
-minutes = { $count ->
-    [one] דקה אחת
-    [two] שתי דקות
-   *[other] { $number } דקות
+minutes = { $case ->
+   *[plain] { $count ->
+        [one] דקה אחת
+        [two] שתי דקות
+       *[other] { $number } דקות
+    }
 }
-seconds = { $count ->
-    [one] שנייה אחת
-    [two] שתי שניות
-   *[other] { $number } שניות
+seconds = { $case ->
+   *[plain] { $count ->
+        [one] שנייה אחת
+        [two] שתי שניות
+       *[other] { $number } שניות
+    }
 }
 time-report = אתה: { $own }. היריב: { $opponent }.
 # The number of moves after a colon: מסע is masculine, the counting form is the feminine one.

@@ -57,6 +57,24 @@ impl Whose {
     }
 }
 
+/// The form of an amount: plain, or after a preposition ("in einer Minute", "mit einer
+/// Sekunde Verzögerung"; Arabic "في دقيقتين"). The catalog chooses by it; languages without
+/// case ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Case {
+    Plain,
+    Oblique,
+}
+
+impl Case {
+    fn name(self) -> &'static str {
+        match self {
+            Case::Plain => "plain",
+            Case::Oblique => "oblique",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Unit {
     Hour,
@@ -74,6 +92,11 @@ fn say(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
 /// a feminine noun: hour, minute and second are feminine in every language Rochade speaks
 /// that has gender (Stunde, Minute, Sekunde; ساعة، دقيقة، ثانية; שעה, דקה, שנייה).
 fn amount(n: u64, unit: Unit, lang: Lang) -> String {
+    amount_in(n, unit, Case::Plain, lang)
+}
+
+/// [`amount`] in a case.
+fn amount_in(n: u64, unit: Unit, case: Case, lang: Lang) -> String {
     let id = match unit {
         Unit::Hour => "hours",
         Unit::Minute => "minutes",
@@ -88,6 +111,7 @@ fn amount(n: u64, unit: Unit, lang: Lang) -> String {
                 "number",
                 cardinal_before_noun(n, Gender::Feminine, lang).into(),
             ),
+            ("case", case.name().into()),
         ],
     )
 }
@@ -122,15 +146,15 @@ pub fn duration_words(ms: u64, lang: Lang) -> String {
 /// A period's time or a bonus as a time control is said, in whole minutes and seconds
 /// ("neunzig Minuten", "dreißig Sekunden"): arbiters say "90 minutes", not "an hour and a
 /// half". Parts of a second are left out.
-fn control_duration(ms: u64, lang: Lang) -> String {
+fn control_duration(ms: u64, case: Case, lang: Lang) -> String {
     let total = ms / 1000;
     let (minutes, seconds) = (total / 60, total % 60);
     let mut parts = Vec::new();
     if minutes > 0 {
-        parts.push(amount(minutes, Unit::Minute, lang));
+        parts.push(amount_in(minutes, Unit::Minute, case, lang));
     }
     if seconds > 0 || minutes == 0 {
-        parts.push(amount(seconds, Unit::Second, lang));
+        parts.push(amount_in(seconds, Unit::Second, case, lang));
     }
     parts.join(", ")
 }
@@ -138,12 +162,13 @@ fn control_duration(ms: u64, lang: Lang) -> String {
 /// The bonus of a period in words, or `None` without one; `all` when it counts for every
 /// period, from the first move on (said once, at the end).
 fn bonus_words(bonus: Bonus, all: bool, lang: Lang) -> Option<String> {
-    let (id, ms) = match bonus {
+    // "plus eine Sekunde", but "mit einer Sekunde Verzögerung".
+    let (id, ms, case) = match bonus {
         Bonus::None => return None,
-        Bonus::Increment(ms) if all => ("control-increment-all", ms),
-        Bonus::Increment(ms) => ("control-increment", ms),
-        Bonus::SimpleDelay(ms) => ("control-delay", ms),
-        Bonus::Bronstein(ms) => ("control-bronstein", ms),
+        Bonus::Increment(ms) if all => ("control-increment-all", ms, Case::Plain),
+        Bonus::Increment(ms) => ("control-increment", ms, Case::Plain),
+        Bonus::SimpleDelay(ms) => ("control-delay", ms, Case::Oblique),
+        Bonus::Bronstein(ms) => ("control-bronstein", ms, Case::Oblique),
     };
     if ms == 0 {
         return None;
@@ -151,7 +176,7 @@ fn bonus_words(bonus: Bonus, all: bool, lang: Lang) -> Option<String> {
     Some(say(
         lang,
         id,
-        &[("time", control_duration(ms, lang).into())],
+        &[("time", control_duration(ms, case, lang).into())],
     ))
 }
 
@@ -165,7 +190,6 @@ pub fn control_words(tc: &TimeControl, lang: Lang) -> Option<String> {
     let same_bonus = periods.iter().all(|p| p.bonus == first.bonus);
     let mut parts = Vec::new();
     for (i, p) in periods.iter().enumerate() {
-        let time = control_duration(p.base_ms, lang);
         let mut period = match p.moves {
             Some(moves) => say(
                 lang,
@@ -173,10 +197,13 @@ pub fn control_words(tc: &TimeControl, lang: Lang) -> Option<String> {
                 &[
                     ("count", u64::from(moves).into()),
                     ("number", cardinal(u64::from(moves), lang).into()),
-                    ("time", time.into()),
+                    (
+                        "time",
+                        control_duration(p.base_ms, Case::Oblique, lang).into(),
+                    ),
                 ],
             ),
-            None => time,
+            None => control_duration(p.base_ms, Case::Plain, lang),
         };
         if !same_bonus && let Some(b) = bonus_words(p.bonus, false, lang) {
             period = say(
@@ -401,6 +428,42 @@ mod tests {
         assert_eq!(
             flag_words(Whose::Opponent, Lang::En),
             "Your opponent's time is up."
+        );
+    }
+
+    #[test]
+    fn a_time_after_a_preposition_takes_its_case() {
+        let words = |tc: &str, lang| {
+            let tc: TimeControl = tc.parse().unwrap_or_else(|e| panic!("{tc}: {e}"));
+            control_words(&tc, lang).unwrap_or_default()
+        };
+        assert_eq!(
+            words("40/100", Lang::De),
+            "Bedenkzeit: vierzig Züge in einer Minute, vierzig Sekunden."
+        );
+        assert_eq!(
+            words("40/5400:1800", Lang::De),
+            "Bedenkzeit: vierzig Züge in neunzig Minuten, dann dreißig Minuten."
+        );
+        // Plain after "plus", the dative after "mit".
+        assert_eq!(
+            words("60+1", Lang::De),
+            "Bedenkzeit: eine Minute, plus eine Sekunde pro Zug ab dem ersten Zug."
+        );
+        assert_eq!(
+            words("60d1", Lang::De),
+            "Bedenkzeit: eine Minute, mit einer Sekunde Verzögerung pro Zug."
+        );
+        // Arabic shows the genitive in the dual: "في دقيقتين".
+        assert!(
+            words("40/120", Lang::Ar).contains("في دقيقتين"),
+            "{}",
+            words("40/120", Lang::Ar)
+        );
+        assert!(words("120", Lang::Ar).contains("دقيقتان"));
+        assert_eq!(
+            words("40/60", Lang::En),
+            "Time control: forty moves in one minute."
         );
     }
 
