@@ -854,3 +854,59 @@ fn an_event_caused_by_an_adjustment_is_dated_at_the_adjustment() {
         }]
     );
 }
+
+#[test]
+fn a_clock_left_running_for_years_adds_its_periods_at_once_and_ends_where_steps_end() {
+    let settings = ClockSettings {
+        period_addition: PeriodAddition::AtFlag,
+        ..ClockSettings::default()
+    };
+    // Two periods, then the last repeats: 40 moves in 100 s, then 20 in 30 s, again and again.
+    let stepped_to = 12_345_678;
+    let mut stepped = clock_with("40/100:20/30", settings.clone());
+    let mut jumped = clock_with("40/100:20/30", settings.clone());
+    ok(stepped.start(White, 0));
+    ok(jumped.start(White, 0));
+    let mut flags = 0;
+    for t in (0..=stepped_to).step_by(700) {
+        flags += stepped
+            .poll(t)
+            .iter()
+            .filter(|e| matches!(e, ClockEvent::Flag { .. }))
+            .count();
+    }
+    flags += stepped
+        .poll(stepped_to)
+        .iter()
+        .filter(|e| matches!(e, ClockEvent::Flag { .. }))
+        .count();
+    let events = jumped.poll(stepped_to);
+    // Stepping sees every flag; the jump reports the first ones and the last, not each.
+    assert_eq!(flags, 1 + (stepped_to as usize - 100_000) / 30_000);
+    assert!(events.len() <= 8, "{events:?}");
+    assert_eq!(
+        events.first(),
+        Some(&ClockEvent::Flag {
+            side: White,
+            at_ms: 100_000,
+            period: 1,
+            final_period: false,
+            moves_done: false
+        })
+    );
+    // Both clocks show the same time, and go on alike after White's move.
+    assert_eq!(times(&stepped, stepped_to), times(&jumped, stepped_to));
+    ok(stepped.press(White, stepped_to + 500));
+    ok(jumped.press(White, stepped_to + 500));
+    assert_eq!(
+        times(&stepped, stepped_to + 9_000),
+        times(&jumped, stepped_to + 9_000)
+    );
+    // A jump of thirty thousand years is as quick, and the time shown is the last period's.
+    let mut far = clock_with("40/100:20/30", settings);
+    ok(far.start(White, 0));
+    let at = 1_000_000_000_000_000;
+    assert!(far.poll(at).len() <= 8);
+    let shown = far.reading(at).white_ms;
+    assert_eq!(shown, 30_000 - (at - 100_000) % 30_000);
+}

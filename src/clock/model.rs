@@ -899,11 +899,44 @@ impl Clock {
                         && let Some(event) = self.grant_next(side, at, PeriodTrigger::Flag)
                     {
                         events.push(event);
+                        self.skip_idle_periods(side, at, now);
                     }
                 }
             }
         }
         events
+    }
+
+    /// A side that does not move while each flag adds the next period loses the same period
+    /// again and again (a clock left running for a day; a replay whose events are years
+    /// apart). The whole periods that run out before `now` are added at once, with no event
+    /// each: the first flag was reported, and a flag and a period an event made a jump of
+    /// years take gigabytes. The last of them still falls in the loop, as any flag.
+    fn skip_idle_periods(&mut self, side: Color, at: u64, now: u64) {
+        let granted = self.side(side).granted;
+        // Only in the repeats of the last period is every further period the same.
+        if granted < self.tc.periods().len() {
+            return;
+        }
+        let Some(base) = self
+            .tc
+            .period_spec(granted)
+            .map(|p| p.base_ms)
+            .filter(|&b| b > 0)
+        else {
+            return;
+        };
+        let skipped = (now.saturating_sub(at) / base).saturating_sub(1);
+        if skipped == 0 {
+            return;
+        }
+        let s = self.side_mut(side);
+        s.main_ms = s
+            .main_ms
+            .saturating_add(to_i64(skipped.saturating_mul(base)));
+        s.granted = s
+            .granted
+            .saturating_add(usize::try_from(skipped).unwrap_or(usize::MAX));
     }
 
     /// The earliest warning or flag still to come for the running side, as an absolute time.
