@@ -64,18 +64,6 @@ fn script() -> (Vec<Step>, Vec<String>) {
     (steps, ucis)
 }
 
-/// A small deterministic random source (xorshift64*), so that a failure can be rerun.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
-    }
-}
-
 fn spawn(journal: &Path, resume: bool) -> (Child, Receiver<String>) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_rochade"));
     command.args(["play", "--speech", "off", "--json"]);
@@ -119,21 +107,6 @@ fn wait_for(rx: &Receiver<String>, seen: &mut Vec<Value>, want: impl Fn(&Value) 
     }
 }
 
-/// The moves the journal holds, as `replay` makes them.
-fn journal_moves(journal: &Path) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .arg("replay")
-        .arg(journal)
-        .output()
-        .expect("replay runs");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|v| v["kind"] == "made")
-        .map(|v| v["uci"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
 /// The wall-clock times (ms since 1970) the journal recorded for the start and the last event.
 fn journal_wall_times(journal: &Path) -> (i64, i64) {
     let text = std::fs::read_to_string(journal).expect("journal");
@@ -153,7 +126,7 @@ fn fifty_kills_lose_no_move_and_the_clocks_count_the_time_down() {
     let dir = tempfile::tempdir().expect("tempdir");
     let journal = dir.path().join("game.jsonl");
     let (steps, ucis) = script();
-    let mut rng = Rng(0x5EED_C0FF_EE15_600D);
+    let mut rng = process_support::Rng(0x5EED_C0FF_EE15_600D);
     let mut kills = 0;
     let mut down_total = Duration::ZERO;
     let mut largest_error_ms = 0i64;
@@ -202,7 +175,7 @@ fn fifty_kills_lose_no_move_and_the_clocks_count_the_time_down() {
         }
         // Where the game is: the moves in the journal, then the lines that follow them (a
         // read-back that was pending is said again, which replaces it, then confirmed).
-        let made = journal_moves(&journal);
+        let made = process_support::journal_moves(&journal);
         assert_eq!(
             made[..],
             ucis[..made.len()],
@@ -240,7 +213,7 @@ fn fifty_kills_lose_no_move_and_the_clocks_count_the_time_down() {
             .filter(|v| v["kind"] == "made")
             .map(|v| v["uci"].as_str().unwrap_or_default().to_string())
             .collect();
-        let kept = journal_moves(&journal);
+        let kept = process_support::journal_moves(&journal);
         for uci in &announced {
             assert!(
                 kept.contains(uci),
@@ -255,7 +228,7 @@ fn fifty_kills_lose_no_move_and_the_clocks_count_the_time_down() {
     }
     assert_eq!(kills, wanted);
     assert_eq!(
-        journal_moves(&journal),
+        process_support::journal_moves(&journal),
         ucis,
         "the whole game, each move once"
     );

@@ -19,8 +19,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-
 /// First moves the player says, in FIDE words; each round takes one in turn.
 const MOVES: [&str; 3] = ["Springer Felix drei", "Gustav drei", "Bella drei"];
 
@@ -32,18 +30,6 @@ fn rounds_wanted() -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(6)
-}
-
-/// A small deterministic random source (xorshift64*), so that a failure can be rerun.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
-    }
 }
 
 fn spawn(args: &[&str], journal: &Path) -> (Child, Receiver<String>) {
@@ -72,21 +58,6 @@ fn gather(lines: &Receiver<String>, seen: &mut Vec<String>, wait: Duration) {
     }
 }
 
-/// The moves the journal holds, as `replay` makes them.
-fn journal_moves(journal: &Path) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .arg("replay")
-        .arg(journal)
-        .output()
-        .expect("replay runs");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|v| v["kind"] == "made")
-        .map(|v| v["san"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
 /// A read-back: "Springer Felix drei?", or when the recognition was unsure "Meinten Sie
 /// Springer Felix drei? Ja oder nein."
 fn is_read_back(line: &str) -> bool {
@@ -103,7 +74,7 @@ fn announced(lines: &[String]) -> Vec<&str> {
 #[test]
 fn a_voice_game_killed_at_any_moment_loses_no_move_and_makes_none_unsaid() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut rng = Rng(0x0B0E_5EED_F00D_CAFE);
+    let mut rng = process_support::Rng(0x0B0E_5EED_F00D_CAFE);
     let rounds = rounds_wanted();
     let (mut made_before_kill, mut pending_at_kill, mut nothing_yet) = (0, 0, 0);
     for round in 0..rounds {
@@ -148,7 +119,7 @@ fn a_voice_game_killed_at_any_moment_loses_no_move_and_makes_none_unsaid() {
         before.extend(lines.iter());
         let read_back_before = before.iter().any(|l| is_read_back(l));
 
-        let kept = journal_moves(&journal);
+        let kept = process_support::journal_moves(&journal);
         for mv in announced(&before) {
             assert!(
                 !kept.is_empty(),
@@ -189,7 +160,7 @@ fn a_voice_game_killed_at_any_moment_loses_no_move_and_makes_none_unsaid() {
             after.iter().any(|l| l.contains("Partie fortgesetzt")),
             "round {round}: the resumption is not said: {after:#?}"
         );
-        let kept_after = journal_moves(&journal);
+        let kept_after = process_support::journal_moves(&journal);
         // No move is made in the resumed game that was not read back in it first.
         if let Some(first_made) = after.iter().position(|l| l.starts_with("An den Gegner: ")) {
             assert!(

@@ -64,21 +64,6 @@ fn finish(mut child: Child, rx: &Receiver<String>, seen: &mut Vec<String>) -> Ve
     seen.clone()
 }
 
-/// The moves the journal holds, as `replay` makes them.
-fn journal_moves(journal: &Path) -> Vec<String> {
-    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .arg("replay")
-        .arg(journal)
-        .output()
-        .expect("replay runs");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(json)
-        .filter(|v| v["kind"] == "made")
-        .map(|v| v["uci"].as_str().unwrap_or_default().to_string())
-        .collect()
-}
-
 /// A journal (through the binary) with 1. e4 e5 2. Nf3, White to have moved last.
 fn three_moves(journal: &Path) {
     let (mut child, rx) = play(&["--confirm-ms", "0", "--journal"], journal);
@@ -130,7 +115,10 @@ fn a_journal_named_game_pgn_keeps_its_name_and_resumes() {
     send(&mut child, "Sc6");
     expect(&rx, &mut seen, |v| made(v, "b8c6"));
     finish(child, &rx, &mut seen);
-    assert_eq!(journal_moves(&journal), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert_eq!(
+        process_support::journal_moves(&journal),
+        ["e2e4", "e7e5", "g1f3", "b8c6"]
+    );
 }
 
 #[test]
@@ -180,7 +168,10 @@ fn a_scoresheet_never_replaces_another_games_journal() {
     let before = std::fs::read(&first).expect("journal");
     three_moves(&dir.path().join("game.jsonl"));
     assert_eq!(std::fs::read(&first).expect("journal"), before);
-    assert_eq!(journal_moves(&first), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(
+        process_support::journal_moves(&first),
+        ["e2e4", "e7e5", "g1f3"]
+    );
 }
 
 // ----- item 4: integrity ---------------------------------------------------------------------
@@ -278,7 +269,7 @@ fn a_changed_byte_is_reported_and_resumed_only_with_consent() {
         "the old lines are untouched"
     );
     assert!(String::from_utf8_lossy(&after).contains("\"set_aside\""));
-    assert_eq!(journal_moves(&journal), ["e2e4", "c7c5"]);
+    assert_eq!(process_support::journal_moves(&journal), ["e2e4", "c7c5"]);
 
     // The decision holds: the next resumption asks nothing.
     let (child, rx) = play(&["--resume"], &journal);
@@ -311,7 +302,7 @@ fn accept_damage_resumes_without_asking_and_says_what_was_set_aside() {
     );
     expect(&rx, &mut seen, |v| v["text"] == resumed.as_str());
     finish(child, &rx, &mut seen);
-    assert_eq!(journal_moves(&journal), ["e2e4"]);
+    assert_eq!(process_support::journal_moves(&journal), ["e2e4"]);
 }
 
 /// A journal written through the session, with the times given.
@@ -439,7 +430,7 @@ fn an_old_journal_without_checksums_resumes_and_goes_on_sealed() {
             .all(|l| l.contains("\"seq\":") && l.contains("\"crc\":")),
         "{lines:?}"
     );
-    assert_eq!(journal_moves(&journal), ["e2e4", "e7e5"]);
+    assert_eq!(process_support::journal_moves(&journal), ["e2e4", "e7e5"]);
     assert!(check_journal(&journal).expect("reads").damage.is_empty());
 }
 

@@ -94,3 +94,31 @@ pub fn glob(pattern: &str, line: &str) -> bool {
     }
     left.ends_with(last)
 }
+
+/// The moves a journal holds, as `rochade replay` makes them, in UCI.
+pub fn journal_moves(journal: &std::path::Path) -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .arg("replay")
+        .arg(journal)
+        .output()
+        .expect("replay runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["kind"] == "made")
+        .map(|v| v["uci"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// A small deterministic random source (xorshift64*), so that a failure can be rerun.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
+    }
+}
