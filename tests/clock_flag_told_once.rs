@@ -24,20 +24,26 @@ fn replay(events: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn count(effects: &[serde_json::Value], kind: &str, from: u64, until: u64) -> usize {
+/// The effects from `from` until `until` (ms of game time) that `pick` accepts.
+fn count(
+    effects: &[serde_json::Value],
+    from: u64,
+    until: u64,
+    pick: impl Fn(&serde_json::Value) -> bool,
+) -> usize {
     effects
         .iter()
-        .filter(|e| e["kind"] == kind)
         .filter(|e| (from..until).contains(&e["at"].as_u64().unwrap_or(0)))
+        .filter(|e| pick(e))
         .count()
 }
 
-fn flag_told(effects: &[serde_json::Value], from: u64, until: u64) -> usize {
-    effects
-        .iter()
-        .filter(|e| e["kind"] == "say" && e["about"]["flag_fell"] == "white")
-        .filter(|e| (from..until).contains(&e["at"].as_u64().unwrap_or(0)))
-        .count()
+fn kind(name: &str) -> impl Fn(&serde_json::Value) -> bool + '_ {
+    move |e| e["kind"] == name
+}
+
+fn flag_told(e: &serde_json::Value) -> bool {
+    e["kind"] == "say" && e["about"]["flag_fell"] == "white"
 }
 
 #[test]
@@ -54,17 +60,21 @@ fn a_flag_falling_every_period_is_told_once_until_the_player_moves() {
     );
     let effects = replay(&events);
     // 864 flags fell during the day: one flag effect, one sentence.
-    assert_eq!(count(&effects, "flag", 1, 86_400_001), 1, "{effects:#?}");
-    assert_eq!(flag_told(&effects, 1, 86_400_001), 1);
+    assert_eq!(
+        count(&effects, 1, 86_400_001, kind("flag")),
+        1,
+        "{effects:#?}"
+    );
+    assert_eq!(count(&effects, 1, 86_400_001, flag_told), 1);
     let first = effects
         .iter()
         .find(|e| e["kind"] == "flag")
         .expect("a flag effect");
     assert_eq!(first["flag_ms"], 100_000, "the first fall is the one told");
     // The clock shows the period that runs now, once.
-    assert_eq!(count(&effects, "clock", 86_400_000, 86_400_001), 1);
+    assert_eq!(count(&effects, 86_400_000, 86_400_001, kind("clock")), 1);
     // The move is made; later the flag falls again in a new period: told again, once.
-    assert_eq!(count(&effects, "made", 86_400_200, 86_400_301), 2);
-    assert_eq!(count(&effects, "flag", 86_400_301, u64::MAX), 1);
-    assert_eq!(flag_told(&effects, 86_400_301, u64::MAX), 1);
+    assert_eq!(count(&effects, 86_400_200, 86_400_301, kind("made")), 2);
+    assert_eq!(count(&effects, 86_400_301, u64::MAX, kind("flag")), 1);
+    assert_eq!(count(&effects, 86_400_301, u64::MAX, flag_told), 1);
 }
