@@ -205,6 +205,92 @@ fn a_move_in_noise_is_heard_whole_and_committed_before_the_end_silence() {
     );
 }
 
+/// The final decode is made ahead, 70 ms into a pause, and used when the pause reaches the
+/// early commit: it must hear what the decode at that point hears.
+#[test]
+fn a_decode_ahead_hears_what_the_decode_at_the_pause_hears() {
+    let pos = shakmaty::Chess::default();
+    let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
+    let ahead = ListenConfig::default();
+    assert!(ahead.ahead_silence_ms.is_some());
+    let at_pause = ListenConfig {
+        ahead_silence_ms: None,
+        ..ListenConfig::default()
+    };
+    let said = [
+        "Springer Felix drei",
+        "Eva vier",
+        "Bauer David vier",
+        "Springer Anna drei",
+        "Gustav drei",
+    ];
+    let mut differ = Vec::new();
+    for voice in ["de", "de+m3"] {
+        let mut runs = Vec::new();
+        for config in [&ahead, &at_pause] {
+            let mut rec = recognizer(&g);
+            let mut listener = Listener::new(config.clone(), g.clone());
+            let mut run = Vec::new();
+            for words in said {
+                let s = synthesize(words, &Voice::new(voice, 150)).expect("espeak-ng");
+                let stream = in_silence(&resample(&s.samples, s.sample_rate, 16_000));
+                let events = listener.push(rec.as_mut(), &stream).expect("push");
+                let heard = heard(&events);
+                assert_eq!(heard.len(), 1, "{voice} {words}: {events:?}");
+                let h = heard[0];
+                run.push((
+                    h.best().to_string(),
+                    h.early,
+                    h.committed_ms - h.speech_end_ms,
+                ));
+            }
+            runs.push(run);
+        }
+        for (words, (a, p)) in said.iter().zip(runs[0].iter().zip(&runs[1])) {
+            // the same words, committed at the same point of the pause
+            if a.0 != p.0 || a.1 != p.1 || a.2.abs_diff(p.2) > 10 {
+                differ.push(format!("{voice} {words}: ahead {a:?}, at the pause {p:?}"));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}
+
+/// A pause longer than the decode ahead waits for, shorter than the early commit, inside a
+/// move: the decode ahead is dropped when speech resumes, and the recognizer hears the
+/// whole move again, not only what came after the pause.
+#[test]
+fn speech_after_a_short_pause_drops_the_decode_ahead_and_is_heard_whole() {
+    let g = grammar();
+    let config = ListenConfig::default();
+    let ahead_ms = config.ahead_silence_ms.expect("a decode ahead");
+    let pause_ms = (ahead_ms + config.early_silence_ms) / 2;
+    // espeak-ng pads what it says with quiet: cut to the loud part, so the pause is the one set
+    let loud = |samples: Vec<i16>| {
+        let start = samples
+            .iter()
+            .position(|s| s.unsigned_abs() > 300)
+            .unwrap_or(0);
+        samples[start..speech_end(&samples)].to_vec()
+    };
+    let mut utterance = loud(speech("Springer"));
+    utterance.extend(vec![0i16; (pause_ms * 16) as usize]);
+    utterance.extend(loud(speech("Felix drei")));
+    let mut rec = recognizer(&g);
+    let mut listener = Listener::new(config, g.clone());
+    let events = listener
+        .push(rec.as_mut(), &in_silence(&utterance))
+        .expect("push");
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    assert_eq!(
+        heard[0].best(),
+        "springer felix drei",
+        "{:?}",
+        heard[0].alternatives
+    );
+}
+
 #[test]
 fn a_phrase_that_a_longer_one_continues_waits_for_the_end() {
     let g = grammar();

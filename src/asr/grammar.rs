@@ -520,12 +520,16 @@ impl Grammar {
     /// for the end of the utterance. A continuation with the same meaning ("Turm David acht"
     /// and "… Schach") changes nothing; one with another meaning ("David acht" and
     /// "… Springer") does.
+    ///
+    /// An answer is never final: "ja" or "no" often begins a sentence to someone else ("ja,
+    /// das war ein langer Tag"), so it waits out the whole pause. Taken at the comma, it made
+    /// a move on the tuning set's chatter.
     pub fn is_final(&self, text: &str) -> bool {
         let (words, found) = self.lookup(text);
         let Some(meaning) = found.iter().next() else {
             return false;
         };
-        if found.len() != 1 {
+        if found.len() != 1 || matches!(meaning, PhraseMeaning::Answer(_)) {
             return false;
         }
         self.rules
@@ -778,6 +782,29 @@ mod tests {
         assert!(g.is_final("david acht dame"));
         assert!(!g.is_final("springer david zwei"), "two meanings");
         assert!(!g.is_final("eva"));
+    }
+
+    #[test]
+    fn an_answer_is_never_final_for_it_may_begin_a_sentence() {
+        for lang in [Lang::De, Lang::En] {
+            let vocab = Vocab::builtin(lang);
+            let mut g = Grammar::for_position(&Chess::default(), &vocab);
+            g.add_answers(&vocab);
+            let answers: &[&str] = match lang {
+                Lang::De => &["ja", "ja bitte", "nein", "nein falsch"],
+                _ => &["yes", "yes please", "no"],
+            };
+            for answer in answers {
+                assert!(g.contains(answer), "{answer}");
+                assert!(!g.is_final(answer), "{answer}");
+            }
+            // the moves stay final
+            assert!(g.is_final(if lang == Lang::De {
+                "springer felix drei"
+            } else {
+                "knight f three"
+            }));
+        }
     }
 
     #[test]
