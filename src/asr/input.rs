@@ -474,9 +474,12 @@ impl Listener {
     }
 
     /// The pause reached `early_silence_ms` with a decode ahead and no speech since. A final
-    /// phrase ends the utterance; the read-back waits only for what the decode took beyond
-    /// the audio that came meanwhile, as it would live. Anything else counts as this
-    /// pause's probe: the decoder gets the utterance again and listening goes on.
+    /// phrase of a move ends the utterance; the read-back waits only for what the decode took
+    /// beyond the audio that came meanwhile, as it would live. Anything else counts as this
+    /// pause's probe: the decoder gets the utterance again and listening goes on. A command
+    /// is left to the decode of the pause itself: taken from the decode ahead, French chatter
+    /// heard as "Züge" fitted the grammar well enough to be carried out without a question
+    /// (held-out rejection set), where the decode at the pause had it asked back.
     fn use_ahead(
         &mut self,
         recognizer: &mut dyn Recognizer,
@@ -486,7 +489,8 @@ impl Listener {
             return Ok(());
         };
         let recognition = self.grammar.rank(&ahead.alternatives);
-        if recognition.in_grammar && self.grammar.is_final(recognition.best()) {
+        let best = recognition.best();
+        if recognition.in_grammar && self.grammar.is_final(best) && self.grammar.only_moves(best) {
             let since = Duration::from_millis(
                 self.endpointer.position().saturating_sub(ahead.made_at) / PER_MS,
             );
