@@ -106,48 +106,13 @@ fn bad_input_gets_a_clear_error() {
     assert!(stderr.contains("no-model"), "{stderr}");
 }
 
-#[test]
-fn english_fillers_around_a_move_are_heard_as_noise_not_forced_into_the_move() {
-    // "uh … please" around the move: without the fillers among the decoder's noise words the
-    // phrase was stretched over them and rejected ("queen to e zwei", not understood).
+/// What `interpret --lang en --wav` with pocketsphinx answers in the position `fen` to
+/// `text` said by the flite voice `voice`.
+fn flite_heard(voice: &str, text: &str, fen: &str) -> Value {
     let dir = tempfile::tempdir().expect("tempdir");
-    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-    for voice in ["slt", "rms"] {
-        let wav = dir.path().join(format!("{voice}.wav"));
-        let made = Command::new("flite")
-            .args(["-voice", voice, "-t", "uh, queen e two please", "-o"])
-            .arg(&wav)
-            .status()
-            .expect("flite runs (Debian package flite)");
-        assert!(made.success());
-        let wav = wav.to_str().expect("utf-8 path");
-        let (code, json, stderr) = interpret(&[
-            "--lang",
-            "en",
-            "--fen",
-            fen,
-            "--wav",
-            wav,
-            "--recognizer",
-            "pocketsphinx",
-        ]);
-        assert_eq!(code, Some(0), "{stderr}");
-        assert_eq!(json["uci"], "d1e2", "{voice}: {json}");
-        assert_eq!(json["heard"], "queen e two", "{voice}: {json}");
-    }
-}
-
-/// A short word run into the next ("e one", the "e" given a few frames) fits the phone loop
-/// badly over those frames alone; it must not make a clearly said move not understood.
-/// Before `MIN_WORD_FRAMES` was 12, flite's "king e one to g one" came back
-/// `not_understood`, its "e" 78 a frame behind the loop.
-#[test]
-fn a_short_word_run_into_the_next_does_not_reject_a_clear_move() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let fen = "2r2r2/1p1bkNpp/p1n5/2R5/5p2/1BP5/PP3PPP/4K2R w K - 1 21";
-    let wav = dir.path().join("castle.wav");
+    let wav = dir.path().join(format!("{voice}.wav"));
     let made = Command::new("flite")
-        .args(["-voice", "slt", "-t", "king e one to g one", "-o"])
+        .args(["-voice", voice, "-t", text, "-o"])
         .arg(&wav)
         .status()
         .expect("flite runs (Debian package flite)");
@@ -164,6 +129,29 @@ fn a_short_word_run_into_the_next_does_not_reject_a_clear_move() {
         "pocketsphinx",
     ]);
     assert_eq!(code, Some(0), "{stderr}");
+    json
+}
+
+#[test]
+fn english_fillers_around_a_move_are_heard_as_noise_not_forced_into_the_move() {
+    // "uh … please" around the move: without the fillers among the decoder's noise words the
+    // phrase was stretched over them and rejected ("queen to e zwei", not understood).
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    for voice in ["slt", "rms"] {
+        let json = flite_heard(voice, "uh, queen e two please", fen);
+        assert_eq!(json["uci"], "d1e2", "{voice}: {json}");
+        assert_eq!(json["heard"], "queen e two", "{voice}: {json}");
+    }
+}
+
+/// A short word run into the next ("e one", the "e" given a few frames) fits the phone loop
+/// badly over those frames alone; it must not make a clearly said move not understood.
+/// Before `MIN_WORD_FRAMES` was 12, flite's "king e one to g one" came back
+/// `not_understood`, its "e" 78 a frame behind the loop.
+#[test]
+fn a_short_word_run_into_the_next_does_not_reject_a_clear_move() {
+    let fen = "2r2r2/1p1bkNpp/p1n5/2R5/5p2/1BP5/PP3PPP/4K2R w K - 1 21";
+    let json = flite_heard("slt", "king e one to g one", fen);
     assert_eq!(json["status"], "move", "{json}");
     assert_eq!(json["uci"], "e1g1", "{json}");
 }
