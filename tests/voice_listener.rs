@@ -195,11 +195,10 @@ fn a_move_in_noise_is_heard_whole_and_committed_before_the_end_silence() {
     assert_eq!(heard[0].best(), "springer felix drei");
     assert!(heard[0].committed_ms - heard[0].speech_end_ms < config.end_silence_ms);
     // In noise no move is sure enough for the correction window: only "ja" makes it.
+    // together, as the interpreter adds up the alternatives of one move
+    let together: f32 = heard[0].alternatives.iter().map(|(_, c)| c).sum();
     assert!(
-        heard[0]
-            .alternatives
-            .iter()
-            .all(|(_, confidence)| *confidence <= NOISY_MOVE_CONFIDENCE),
+        together <= NOISY_MOVE_CONFIDENCE + 1e-6,
         "{:?}",
         heard[0].alternatives
     );
@@ -286,6 +285,44 @@ fn speech_after_a_short_pause_drops_the_decode_ahead_and_is_heard_whole() {
     assert_eq!(
         heard[0].best(),
         "springer felix drei",
+        "{:?}",
+        heard[0].alternatives
+    );
+}
+
+/// A quiet voice in a quiet room's noise: the floor stays under `noisy_floor_db`, but the
+/// speech stands only about 12 dB above it. That is as noisy as a loud room, so no move heard
+/// is sure enough for the window. (In the held-out benchmark a quiet voice in pink noise had
+/// "um alpha six" made by the window as "pawn alfa fünf".)
+#[test]
+fn a_quiet_voice_close_to_the_floor_is_heard_as_in_noise() {
+    let g = grammar();
+    let config = ListenConfig::default();
+    let quiet: Vec<i16> = speech("Springer Felix drei")
+        .iter()
+        .map(|s| s / 32)
+        .collect();
+    let mut state = 0x2545_f491_u32;
+    let stream: Vec<i16> = in_silence(&quiet)
+        .iter()
+        .map(|s| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let noise = ((state >> 16) as i16 as i32) / 500;
+            (*s as i32 + noise).clamp(-32_768, 32_767) as i16
+        })
+        .collect();
+    let floor_db = rochade::audio::endpoint::level_db(&stream[..4000]);
+    assert!(floor_db < config.noisy_floor_db, "floor {floor_db:.1} dBFS");
+    let mut rec = recognizer(&g);
+    let mut listener = Listener::new(config, g.clone());
+    let events = listener.push(rec.as_mut(), &stream).expect("push");
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    assert_eq!(heard[0].best(), "springer felix drei");
+    // together, as the interpreter adds up the alternatives of one move
+    let together: f32 = heard[0].alternatives.iter().map(|(_, c)| c).sum();
+    assert!(
+        together <= NOISY_MOVE_CONFIDENCE + 1e-6,
         "{:?}",
         heard[0].alternatives
     );

@@ -69,6 +69,10 @@ pub struct ListenConfig {
     /// silence, so a probe is trusted only when the next one, with more of the word, agrees;
     /// and no move heard is sure enough for the correction window ([`NOISY_MOVE_CONFIDENCE`]).
     pub noisy_floor_db: f64,
+    /// The same holds when the speech stands less than this far (dB) above the floor, under
+    /// it too: a quiet voice in a quiet room's noise is as hard to hear as a loud one in a
+    /// loud room.
+    pub noisy_snr_db: f64,
     /// Audio kept from before the detected start (soft first consonants).
     pub pre_roll_ms: u64,
     /// Longest utterance; then it is decoded as it is.
@@ -90,6 +94,7 @@ impl Default for ListenConfig {
             ahead_silence_ms: Some(70),
             probe_interval_ms: 150,
             noisy_floor_db: -50.0,
+            noisy_snr_db: 20.0,
             pre_roll_ms: 300,
             max_utterance_ms: 8000,
             min_speech_ms: 120,
@@ -99,7 +104,7 @@ impl Default for ListenConfig {
     }
 }
 
-/// In noise, a move heard keeps at most this confidence, so that it is read back as a
+/// In noise, the moves heard keep at most this confidence together, so that one is read back as a
 /// question and made only by "ja". At 10 dB SNR the acoustic fit no longer tells a misheard
 /// move from a right one: on the tuning set (`bench voice --set`, pink noise) 6 wrong moves
 /// were as sure as 60 right ones. Commands keep theirs: "ja" must still be heard.
@@ -565,11 +570,17 @@ impl Listener {
         self.feed_again(recognizer)
     }
 
-    /// Whether the noise floor is over [`ListenConfig::noisy_floor_db`].
+    /// Whether the noise floor is over [`ListenConfig::noisy_floor_db`], or the speech so far
+    /// stands less than [`ListenConfig::noisy_snr_db`] above it.
     fn noisy(&self) -> bool {
-        self.endpointer
-            .floor_db()
-            .is_some_and(|floor| floor > self.config.noisy_floor_db)
+        let Some(floor) = self.endpointer.floor_db() else {
+            return false;
+        };
+        floor > self.config.noisy_floor_db
+            || self
+                .endpointer
+                .speech_level_db()
+                .is_some_and(|level| level - floor < self.config.noisy_snr_db)
     }
 
     /// Where the speech of the utterance in progress starts and (so far) ends, as stream
@@ -630,9 +641,21 @@ impl Listener {
         self.compute += decoded;
         let mut alternatives = recognition.pairs();
         if self.noisy() {
-            for (text, confidence) in &mut alternatives {
-                if self.grammar.only_moves(text) {
-                    *confidence = confidence.min(NOISY_MOVE_CONFIDENCE);
+            // The moves together, not each: the interpreter adds up the alternatives of one
+            // reading, and "pawn alfa fünf" and "alfa fünf", each capped at a half, made a
+            // sure move in pink noise (held-out benchmark).
+            let grammar = &self.grammar;
+            let moves: f32 = alternatives
+                .iter()
+                .filter(|(text, _)| grammar.only_moves(text))
+                .map(|(_, confidence)| *confidence)
+                .sum();
+            if moves > NOISY_MOVE_CONFIDENCE {
+                let scale = NOISY_MOVE_CONFIDENCE / moves;
+                for (text, confidence) in &mut alternatives {
+                    if grammar.only_moves(text) {
+                        *confidence *= scale;
+                    }
                 }
             }
         }

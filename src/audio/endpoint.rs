@@ -69,6 +69,8 @@ pub struct Endpointer {
     loud_run: usize,
     speech_start: Option<u64>,
     last_speech_end: Option<u64>,
+    /// Levels (dB full scale) of the frames of the current speech that count as speech.
+    speech_levels: Vec<f64>,
 }
 
 /// The median of the levels, if any.
@@ -103,6 +105,7 @@ impl Endpointer {
             loud_run: 0,
             speech_start: None,
             last_speech_end: None,
+            speech_levels: Vec::new(),
         }
     }
 
@@ -124,6 +127,7 @@ impl Endpointer {
         if self.in_speech {
             if loud && db > floor + self.config.continue_db {
                 self.last_speech_end = Some(self.analysed);
+                self.speech_levels.push(db);
             }
         } else if loud && db > floor + self.config.start_db {
             self.loud_run += 1;
@@ -162,6 +166,14 @@ impl Endpointer {
         self.last_speech_end
     }
 
+    /// The median level (dB full scale) of the frames of the current speech, once there is
+    /// speech: with the floor, how far the voice stands out of the room's noise.
+    pub fn speech_level_db(&self) -> Option<f64> {
+        let mut sorted = self.speech_levels.clone();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(sorted.len() / 2).copied()
+    }
+
     /// Milliseconds of non-speech since the last speech frame (0 outside speech).
     pub fn silence_ms(&self) -> u64 {
         match (self.in_speech, self.last_speech_end) {
@@ -194,6 +206,7 @@ impl Endpointer {
         self.loud_run = 0;
         self.speech_start = None;
         self.last_speech_end = None;
+        self.speech_levels.clear();
     }
 
     /// Forces speech to start now (push-to-talk).
@@ -318,6 +331,22 @@ mod tests {
         ep.push(&uneven_noise(60, 30));
         // The louder noise frames are not taken for more speech: the quiet runs on.
         assert!(ep.silence_ms() >= 590, "{}", ep.silence_ms());
+    }
+
+    #[test]
+    fn the_speech_level_is_that_of_the_speech_and_is_forgotten_with_the_utterance() {
+        let mut ep = Endpointer::new(EndpointConfig::default());
+        ep.push(&noise(8000, 30.0, 2));
+        assert_eq!(ep.speech_level_db(), None, "no speech yet");
+        let loud = tone(8000, 3000.0);
+        ep.push(&loud);
+        ep.push(&noise(3200, 30.0, 3));
+        let level = ep.speech_level_db().expect("speech");
+        assert!((level - level_db(&loud)).abs() < 1.0, "{level:.1} dBFS");
+        let floor = ep.floor_db().expect("floor");
+        assert!(level - floor > 30.0, "{level:.1} over {floor:.1}");
+        ep.reset_utterance();
+        assert_eq!(ep.speech_level_db(), None);
     }
 
     #[test]
