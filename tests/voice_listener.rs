@@ -33,6 +33,19 @@ fn speech_end(samples: &[i16]) -> usize {
         .map_or(0, |i| i + 1)
 }
 
+/// The samples with white noise from a fixed seed added, at full scale divided by `divisor`.
+fn with_white_noise(samples: &[i16], divisor: i32) -> Vec<i16> {
+    let mut state = 0x2545_f491_u32;
+    samples
+        .iter()
+        .map(|s| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let noise = ((state >> 16) as i16 as i32) / divisor;
+            (*s as i32 + noise).clamp(-32_768, 32_767) as i16
+        })
+        .collect()
+}
+
 fn grammar() -> Grammar {
     Grammar::from_phrases(
         Lang::De,
@@ -179,16 +192,8 @@ fn a_move_in_noise_is_heard_whole_and_committed_before_the_end_silence() {
     let config = ListenConfig::default();
     let mut listener = Listener::new(config.clone(), g.clone());
     let clean = in_silence(&speech("Springer Felix drei"));
-    // white noise about 20 dB under the speech, from a fixed seed
-    let mut state = 0x2545_f491_u32;
-    let stream: Vec<i16> = clean
-        .iter()
-        .map(|s| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            let noise = ((state >> 16) as i16 as i32) / 40;
-            (*s as i32 + noise).clamp(-32_768, 32_767) as i16
-        })
-        .collect();
+    // white noise about 20 dB under the speech
+    let stream = with_white_noise(&clean, 40);
     let events = listener.push(rec.as_mut(), &stream).expect("push");
     let heard = heard(&events);
     assert_eq!(heard.len(), 1, "{events:?}");
@@ -302,15 +307,7 @@ fn a_quiet_voice_close_to_the_floor_is_heard_as_in_noise() {
         .iter()
         .map(|s| s / 32)
         .collect();
-    let mut state = 0x2545_f491_u32;
-    let stream: Vec<i16> = in_silence(&quiet)
-        .iter()
-        .map(|s| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            let noise = ((state >> 16) as i16 as i32) / 500;
-            (*s as i32 + noise).clamp(-32_768, 32_767) as i16
-        })
-        .collect();
+    let stream = with_white_noise(&in_silence(&quiet), 500);
     let floor_db = rochade::audio::endpoint::level_db(&stream[..4000]);
     assert!(floor_db < config.noisy_floor_db, "floor {floor_db:.1} dBFS");
     let mut rec = recognizer(&g);
