@@ -107,17 +107,22 @@ const FILLER_PROBABILITY: &str = "1e-3";
 /// The fillers the decoder takes as noise, anywhere in an utterance: the vocabulary's
 /// `[recognizer] noise_fillers` that no move phrase uses ("the" is in "takes the"). Each one
 /// costs decoding time, which is why the list is short (see `grammars/en.toml`).
-fn absorbed_fillers(lang: Lang) -> BTreeSet<String> {
-    let vocab = crate::vocab::Vocab::builtin(lang.default_vocabulary());
+fn absorbed_fillers(vocab: &crate::vocab::Vocab) -> BTreeSet<String> {
     if vocab.noise_fillers().is_empty() {
         return BTreeSet::new();
     }
-    let grammar = Grammar::for_position(&shakmaty::Chess::default(), &vocab);
+    let grammar = Grammar::for_position(&shakmaty::Chess::default(), vocab);
     let used = grammar.rule_words();
     grammar
         .filler_words()
         .into_iter()
-        .filter(|w| vocab.noise_fillers().contains(w) && !used.contains(w))
+        .filter(|w| {
+            // the list is folded ("aeh"), the grammar spells ("äh")
+            vocab
+                .noise_fillers()
+                .contains(&crate::vocab::normalize_word(w))
+                && !used.contains(w)
+        })
         .collect()
 }
 
@@ -144,6 +149,11 @@ fn filler_dictionary(
     let mut file = tempfile::NamedTempFile::new().ok()?;
     std::io::Write::write_all(&mut file, text.as_bytes()).ok()?;
     Some((file, dict))
+}
+
+/// The built-in vocabulary whose words `lang`'s games speak.
+fn builtin(lang: Lang) -> crate::vocab::Vocab {
+    crate::vocab::Vocab::builtin(lang.default_vocabulary())
 }
 
 /// Starts a pocketsphinx decoder on the acoustic model `hmm` with the project's settings and
@@ -609,14 +619,15 @@ impl Pocketsphinx {
         if !hmm.join("mdef").is_file() {
             return Err(AsrError::PocketsphinxInit(hmm));
         }
-        let (decoder, fillers) = match filler_dictionary(&hmm, &absorbed_fillers(lang), lang) {
-            Some((fdict, fillers)) => {
-                let path = fdict.path().to_string_lossy().into_owned();
-                let args = ["-fdict", &path, "-fillprob", FILLER_PROBABILITY];
-                (start_decoder(&hmm, &args)?, fillers)
-            }
-            None => (start_decoder(&hmm, &[])?, dictionary::Dictionary::default()),
-        };
+        let (decoder, fillers) =
+            match filler_dictionary(&hmm, &absorbed_fillers(&builtin(lang)), lang) {
+                Some((fdict, fillers)) => {
+                    let path = fdict.path().to_string_lossy().into_owned();
+                    let args = ["-fdict", &path, "-fillprob", FILLER_PROBABILITY];
+                    (start_decoder(&hmm, &args)?, fillers)
+                }
+                None => (start_decoder(&hmm, &[])?, dictionary::Dictionary::default()),
+            };
         // A filler's phones count in the acoustic fit like a word's: "now, queen e two
         // please" is no phrase stretched over a longer sentence.
         let phone_counts: HashMap<String, usize> = fillers
@@ -626,7 +637,10 @@ impl Pocketsphinx {
                 Some((t.to_string(), shortest.min()?))
             })
             .collect();
-        let absorbed = fillers.tokens().map(str::to_string).collect();
+        let absorbed: BTreeSet<String> = fillers.tokens().map(str::to_string).collect();
+        if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
+            eprintln!("pocketsphinx: noise words {absorbed:?}");
+        }
         Ok(Pocketsphinx {
             decoder,
             lang,
@@ -945,6 +959,11 @@ impl Recognizer for Pocketsphinx {
         self.last_fit = gap;
         if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
             eprintln!("pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}, fit {gap:?}");
+            let words: Vec<String> = path
+                .iter()
+                .map(|s| format!("{}@{}-{}", s.word, s.start, s.end))
+                .collect();
+            eprintln!("pocketsphinx: path {}", words.join(" "));
             eprintln!(
                 "pocketsphinx: finished {utterance_ms} ms of audio: utterance ended at {:.1}, phone loop at {:.1}, second pass ({second}) at {:.1}, n-best at {:.1}",
                 t_end.as_secs_f64() * 1e3,
@@ -1041,14 +1060,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_noise_filler_spelled_with_an_umlaut_is_found_among_the_grammar_fillers() {
+        // the list is folded ("aeh"), the grammar spells its words ("äh"): before, the two
+        // never matched and a German noise word was silently not one
+        let text = include_str!("../../grammars/de.toml").replace(
+            "noise_fillers = []",
+            "noise_fillers = [\"äh\", \"ähm\", \"bitte\"]",
+        );
+        let vocab = crate::vocab::Vocab::from_toml_str("de.toml", &text).expect("valid");
+        let absorbed = absorbed_fillers(&vocab);
+        assert_eq!(
+            absorbed,
+            BTreeSet::from(["äh".to_string(), "ähm".to_string()]),
+            "'bitte' is a word of 'wie bitte', never noise"
+        );
+    }
+
+    #[test]
     fn the_english_noise_fillers_go_to_the_noise_dictionary_and_german_has_none() {
-        let en = absorbed_fillers(Lang::En);
+        let en = absorbed_fillers(&builtin(Lang::En));
         for word in ["uh", "um", "please"] {
             assert!(en.contains(word), "{word}: {en:?}");
         }
-        assert!(absorbed_fillers(Lang::De).is_empty());
+        assert!(absorbed_fillers(&builtin(Lang::De)).is_empty());
         assert!(
-            absorbed_fillers(Lang::Ar).is_empty(),
+            absorbed_fillers(&builtin(Lang::Ar)).is_empty(),
             "Arabic games speak German words"
         );
         let hmm = Path::new("/usr/share/pocketsphinx/model/en-us/en-us");
