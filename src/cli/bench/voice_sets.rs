@@ -92,6 +92,8 @@ struct SetOutcome {
     window: bool,
     /// The recognizer's acoustic fit gap per frame, where it reports one.
     fit: Option<crate::asr::AcousticFit>,
+    /// What the recognizer heard, each reading with its confidence (for tuning offline).
+    alternatives: Vec<(String, f32)>,
 }
 
 struct RejectOutcome {
@@ -511,6 +513,7 @@ fn hear_case(
         exact: true,
         window: false,
         fit: None,
+        alternatives: Vec::new(),
     };
     // The first utterance heard is the one answered, as in `play`.
     let Some(heard) = heard.into_iter().next() else {
@@ -525,6 +528,7 @@ fn hear_case(
     )?;
     out.exact = interpretation.exact;
     out.fit = heard.fit;
+    out.alternatives = heard.alternatives.clone();
     let reading = interpretation.reading;
     let waited_ms =
         (heard.committed_ms as f64 - offset_ms - end_of_speech as f64 / per_ms as f64).max(0.0);
@@ -593,6 +597,7 @@ fn write_outcomes(
             "word_gap": o.fit.map(|f| f.worst_word_gap),
             "latency_ms": o.latency_ms, "waited_ms": o.waited_ms,
             "decoded_ms": o.decoded_ms, "early": o.early,
+            "alternatives": o.alternatives, "fen": shakmaty::fen::Fen::from_position(&case.position, shakmaty::EnPassantMode::Legal).to_string(),
         });
         writeln!(out, "{line}")?;
     }
