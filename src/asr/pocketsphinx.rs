@@ -187,7 +187,13 @@ fn start_decoder(hmm: &Path, more: &[&str]) -> Result<NonNull<ffi::ps_decoder_t>
     // SAFETY: argv points at NUL-terminated strings that live until after ps_init, which
     // copies what it keeps; a null log stream turns sphinxbase's chatter off.
     let decoder = unsafe {
-        ffi::err_set_logfp(std::ptr::null_mut());
+        // For finding out why a phrase is not heard ("Final result does not match the
+        // grammar"): pocketsphinx's own log on standard error.
+        if std::env::var_os("ROCHADE_PS_LOG").is_some() {
+            ffi::err_set_logfp(libc::fdopen(2, c"w".as_ptr()) as *mut _);
+        } else {
+            ffi::err_set_logfp(std::ptr::null_mut());
+        }
         let config = ffi::cmd_ln_parse_r(
             std::ptr::null_mut(),
             ffi::ps_args(),
