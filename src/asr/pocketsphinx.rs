@@ -1012,20 +1012,16 @@ impl Recognizer for Pocketsphinx {
         // No phone loop: no measure. A loop but no fit: the paths could not be compared,
         // which is no reason to be sure.
         let limits = FitLimits::active(self.lang);
-        let (fit, fit_of_move) = match (&self.verifier, gap) {
+        let shares = match (&self.verifier, gap) {
             (_, Some(gap)) => (limits.share(gap), limits.share_of_move(gap)),
             (None, None) => (1.0, 1.0),
             (Some(_), None) => (0.5, 0.5),
         };
-        let grammar = self.grammar.as_ref();
-        Ok(confidences(&scored)
-            .into_iter()
-            .map(|a| {
-                let move_only = grammar.is_some_and(|g| g.only_moves(&a.text));
-                let share = if move_only { fit_of_move } else { fit };
-                Alternative::new(a.text, a.confidence * share)
-            })
-            .collect())
+        Ok(with_fit(
+            confidences(&scored),
+            self.grammar.as_ref(),
+            shares,
+        ))
     }
 
     fn fit(&self) -> Option<AcousticFit> {
@@ -1069,6 +1065,23 @@ fn confidences(scored: &[(String, i32)]) -> Vec<Alternative> {
         .collect()
 }
 
+/// The alternatives with the share of confidence their fit leaves them: `(other, of_move)`,
+/// the second for a reading that is a move of `grammar` ([`FitLimits::share_of_move`]).
+fn with_fit(
+    alternatives: Vec<Alternative>,
+    grammar: Option<&Grammar>,
+    (other, of_move): (f32, f32),
+) -> Vec<Alternative> {
+    alternatives
+        .into_iter()
+        .map(|a| {
+            let move_only = grammar.is_some_and(|g| g.only_moves(&a.text));
+            let share = if move_only { of_move } else { other };
+            Alternative::new(a.text, a.confidence * share)
+        })
+        .collect()
+}
+
 impl Drop for Pocketsphinx {
     fn drop(&mut self) {
         self.end_utterance();
@@ -1092,6 +1105,30 @@ pub fn installed_model() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fit_between_the_two_limits_leaves_a_move_unsure_and_a_command_sure() {
+        let grammar = Grammar::for_position(&shakmaty::Chess::default(), &builtin(Lang::De));
+        let limits = FitLimits::of(Lang::De);
+        let between = AcousticFit {
+            gap: (limits.sure_move_gap + limits.sure_gap) / 2.0,
+            phrase_phones: 8,
+            spoken_phones: 10,
+            worst_word_gap: limits.sure_word_gap - 1.0,
+        };
+        let shares = (limits.share(between), limits.share_of_move(between));
+        assert_eq!(shares, (1.0, 0.5));
+        let heard = |text: &str| {
+            with_fit(
+                vec![Alternative::new(text.to_string(), 1.0)],
+                Some(&grammar),
+                shares,
+            )[0]
+            .confidence
+        };
+        assert_eq!(heard("springer felix drei"), 0.5, "waits for 'ja'");
+        assert_eq!(heard("zeit"), 1.0, "carried out");
+    }
 
     #[test]
     fn a_noise_filler_spelled_with_an_umlaut_is_found_among_the_grammar_fillers() {
