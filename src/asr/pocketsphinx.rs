@@ -21,6 +21,10 @@
 //! grammar well, and any for which the search found no path, are decoded once more with the
 //! mean the first pass has just adapted.
 mod ffi;
+mod fit;
+
+pub use fit::FitLimits;
+use fit::{acoustic_fit, with_fit};
 
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::{CStr, CString, c_char};
@@ -263,216 +267,6 @@ unsafe fn path_segments(ps: *mut ffi::ps_decoder_t) -> Vec<Segment> {
         }
     }
     segments
-}
-
-/// Where the acoustic fit ([`AcousticFit`]) puts a reading: made by the correction window,
-/// read back to wait for an explicit "ja", or not understood at all. Each language has its
-/// own, because German words are spelled in English phones and fit the loop worse even when
-/// said clearly (median gap 22 against 15 in English).
-///
-/// Measured with `ROCHADE_FIT_GAPS=1000,1000 rochade bench voice --set
-/// tests/corpus/varied-tune.jsonl --chatter tests/corpus/chatter-tune.jsonl --limit 160
-/// --outcomes FILE`, every reading seen and the limits applied afterwards (never on the test
-/// halves). Safety first: far fewer utterances become another legal move, and far fewer of
-/// those are sure enough for the window. In quiet, of 580 German and 876 English utterances:
-///
-/// | | right | another move | of those, sure |
-/// |---|---|---|---|
-/// | German, the single limits of before (22, 34) | 71.0 % | 8.4 % | 16 |
-/// | German, these | 66.4 % | 5.7 % | 4 (letter names, which the grammar then lacked) |
-/// | English, before | 85.3 % | 4.2 % | 9 |
-/// | English, these (and the confusable letters) | 79.2 % | 1.9 % | 0 |
-///
-/// No move became a command, and of 66 items of the rejection set per language (chatter,
-/// coughs, other languages) none became a sure move or a command. With the German letter
-/// names taken into the grammar and the confusable letters costing confidence only where
-/// their twin is legal (`--limit 120`, 436 German and 660 English move lines), German reads
-/// 75.7 % right, 3.7 % another move, 1 of them sure; English 79.5 %, 1.4 %, none sure, and
-/// 52.7 % of the English moves are right and sure, instead of 38.5 %. The German reject gap is
-/// not lower because through `play`'s microphone path "Bella zwei Bella drei" fits at 31
-/// (worst word 50) every time: a move that can never be said is no safety either.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct FitLimits {
-    /// At most this gap, and with [`FitLimits::sure_phone_share`] and
-    /// [`FitLimits::sure_word_gap`], a reading is sure: a command is carried out, an answer
-    /// taken.
-    pub sure_gap: f64,
-    /// A move is sure, and so made by the correction window without a word from the player,
-    /// only at most at this gap (and [`FitLimits::sure_gap`]).
-    pub sure_move_gap: f64,
-    /// From this gap on, or from this gap of its worst word, a reading is not understood.
-    pub reject_gap: f64,
-    pub reject_word_gap: f64,
-    /// A phrase with fewer phones than this share of what the free loop hears in the same
-    /// speech was stretched over something longer (a sentence with a phrase forced onto
-    /// it): not understood. Under [`FitLimits::sure_phone_share`] it waits for "ja".
-    pub min_phone_share: f64,
-    pub sure_phone_share: f64,
-    /// A worst word at least this far behind the loop waits for "ja": one misheard word
-    /// hides in a good fit of the rest.
-    pub sure_word_gap: f64,
-}
-
-impl FitLimits {
-    /// The limits for a language's words (Arabic and Hebrew games speak the German words).
-    pub fn of(lang: Lang) -> FitLimits {
-        match lang.default_vocabulary() {
-            Lang::En => FitLimits {
-                sure_gap: 22.0,
-                sure_move_gap: 22.0,
-                reject_gap: 32.0,
-                reject_word_gap: 55.0,
-                min_phone_share: 0.5,
-                sure_phone_share: 0.6,
-                sure_word_gap: 45.0,
-            },
-            // A German move is sure only at 18: on the German tuning lines spoken at eight
-            // rates (2,720 utterances in quiet), 4 of 458 moves made by the window at 22 were
-            // wrong ("Turm de de eins" heard as "Turm Friedrich eins" three times, "ef sechs"
-            // as "ef fünf"), at 19 still 2, at 18 none of 197. The price: 13 % of the quiet
-            // moves are made by the window instead of 31 %; the rest wait for "ja". Answers
-            // keep 22: an unsure "ja" is not taken at all.
-            _ => FitLimits {
-                sure_gap: 22.0,
-                sure_move_gap: 18.0,
-                reject_gap: 33.0,
-                reject_word_gap: 58.0,
-                min_phone_share: 0.5,
-                sure_phone_share: 0.6,
-                sure_word_gap: 45.0,
-            },
-        }
-    }
-
-    /// The limits of `lang`, or `ROCHADE_FIT_GAPS=SURE,REJECT` for measuring: then only the
-    /// two gaps count (no word gap, no phone share), so that every reading is seen.
-    fn active(lang: Lang) -> FitLimits {
-        let measuring = std::env::var("ROCHADE_FIT_GAPS").ok().and_then(|v| {
-            let (a, b) = v.split_once(',')?;
-            Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
-        });
-        match measuring {
-            Some((sure_gap, reject_gap)) => FitLimits {
-                sure_gap,
-                sure_move_gap: sure_gap,
-                reject_gap,
-                reject_word_gap: f64::INFINITY,
-                min_phone_share: 0.0,
-                sure_phone_share: 0.0,
-                sure_word_gap: f64::INFINITY,
-            },
-            None => FitLimits::of(lang),
-        }
-    }
-
-    /// The share of confidence an utterance of this fit keeps: all of it when it fits the
-    /// grammar well, half (so that it is unsure) in between, none when it does not fit or
-    /// the phrase is too short for the speech.
-    fn share(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap)
-    }
-
-    /// [`FitLimits::share`] for a reading that is a move.
-    fn share_of_move(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap.min(self.sure_move_gap))
-    }
-
-    fn share_with(&self, fit: AcousticFit, sure_gap: f64) -> f32 {
-        let phone_share = fit.phrase_phones as f64 / fit.spoken_phones.max(1) as f64;
-        // In a short word the loop's extra phones weigh too much ("nein" is three phones,
-        // the loop may hear eight).
-        let long = fit.spoken_phones >= PHONE_SHARE_FROM;
-        if (long && phone_share < self.min_phone_share)
-            || fit.gap >= self.reject_gap
-            || fit.worst_word_gap >= self.reject_word_gap
-        {
-            0.0
-        } else if fit.gap <= sure_gap
-            && (!long || phone_share >= self.sure_phone_share)
-            && fit.worst_word_gap < self.sure_word_gap
-            && fit.phrase_phones < fit.spoken_phones + SQUEEZED_PHONES
-        {
-            1.0
-        } else {
-            0.5
-        }
-    }
-}
-
-/// The phone share of [`FitLimits`] holds from this many phones of speech on.
-const PHONE_SHARE_FROM: usize = 10;
-
-/// A phrase with this many phones more than the free loop hears in the speech was squeezed
-/// into a sound too short for it (a cough heard as "faster", three phones for five): it is
-/// never sure, so as a move it waits for "ja" and as a command it is not taken. On the
-/// tuning set, 8 of 1205 right moves and none of 58 right commands were so squeezed, and 12
-/// commands heard as moves, and coughs, chatter and a ramble heard as commands in noise.
-const SQUEEZED_PHONES: usize = 2;
-
-/// A path's acoustic score over frames `start..=end`, its segments prorated.
-fn loop_score(path: &[Segment], start: i32, end: i32) -> f64 {
-    path.iter()
-        .map(|p| {
-            let overlap = (p.end.min(end) - p.start.max(start) + 1).max(0);
-            f64::from(p.acoustic) * f64::from(overlap) / f64::from(p.frames())
-        })
-        .sum()
-}
-
-/// Words shorter than this many frames are left out of [`AcousticFit::worst_word_gap`]: over
-/// a few frames the loop's phone boundaries make the gap noise. At 8 frames, a clear "king e
-/// one to g one" was not understood: its "e", run into "one" and given 8 frames, lay 78 a
-/// frame behind the loop. At 12, 7 more of 240 English lines of the tuning set were right in
-/// quiet, none more heard as another move, and the rejection set gave nothing more in quiet;
-/// in pink noise 2 more were right, 3 more another move (read back, as every move in noise)
-/// and one more chatter line a command (asked back). German did not change.
-const MIN_WORD_FRAMES: i32 = 12;
-
-/// The fit of a grammar path (`words`) against the phone loop's (`phones`), over the frames
-/// from the loop's first phone of speech to its last: the silence around fits both alike and
-/// would only water the gap down, while speech the grammar calls silence (a sentence with a
-/// phrase forced into its middle) must count.
-fn acoustic_fit(
-    words: &[Segment],
-    phones: &[Segment],
-    phone_counts: &HashMap<String, usize>,
-) -> Option<AcousticFit> {
-    if !words.iter().any(|s| !s.is_silence()) {
-        return None;
-    }
-    let start = phones.iter().find(|p| !p.is_silence())?.start;
-    let end = phones.iter().rev().find(|p| !p.is_silence())?.end;
-    let frames = end - start + 1;
-    if frames <= 0 {
-        return None;
-    }
-    let path = loop_score(words, start, end);
-    let free = loop_score(phones, start, end);
-    let phrase_phones = words
-        .iter()
-        .filter(|w| !w.is_silence())
-        .map(|w| {
-            let base = w.word.split('(').next().unwrap_or(&w.word);
-            phone_counts.get(base).copied().unwrap_or(1)
-        })
-        .sum();
-    let spoken_phones = phones
-        .iter()
-        .filter(|p| !p.is_silence() && p.start >= start && p.end <= end)
-        .count();
-    let worst_word_gap = words
-        .iter()
-        .filter(|w| !w.is_silence() && w.frames() >= MIN_WORD_FRAMES)
-        .map(|w| {
-            (loop_score(phones, w.start, w.end) - f64::from(w.acoustic)) / f64::from(w.frames())
-        })
-        .fold(f64::NEG_INFINITY, f64::max);
-    Some(AcousticFit {
-        gap: (free - path) / f64::from(frames),
-        phrase_phones,
-        spoken_phones,
-        worst_word_gap,
-    })
 }
 
 /// A second decoder that hears the utterance as a free loop of phones: the best any speech
@@ -1065,23 +859,6 @@ fn confidences(scored: &[(String, i32)]) -> Vec<Alternative> {
         .collect()
 }
 
-/// The alternatives with the share of confidence their fit leaves them: `(other, of_move)`,
-/// the second for a reading that is a move of `grammar` ([`FitLimits::share_of_move`]).
-fn with_fit(
-    alternatives: Vec<Alternative>,
-    grammar: Option<&Grammar>,
-    (other, of_move): (f32, f32),
-) -> Vec<Alternative> {
-    alternatives
-        .into_iter()
-        .map(|a| {
-            let move_only = grammar.is_some_and(|g| g.only_moves(&a.text));
-            let share = if move_only { of_move } else { other };
-            Alternative::new(a.text, a.confidence * share)
-        })
-        .collect()
-}
-
 impl Drop for Pocketsphinx {
     fn drop(&mut self) {
         self.end_utterance();
@@ -1105,30 +882,6 @@ pub fn installed_model() -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_fit_between_the_two_limits_leaves_a_move_unsure_and_a_command_sure() {
-        let grammar = Grammar::for_position(&shakmaty::Chess::default(), &builtin(Lang::De));
-        let limits = FitLimits::of(Lang::De);
-        let between = AcousticFit {
-            gap: (limits.sure_move_gap + limits.sure_gap) / 2.0,
-            phrase_phones: 8,
-            spoken_phones: 10,
-            worst_word_gap: limits.sure_word_gap - 1.0,
-        };
-        let shares = (limits.share(between), limits.share_of_move(between));
-        assert_eq!(shares, (1.0, 0.5));
-        let heard = |text: &str| {
-            with_fit(
-                vec![Alternative::new(text.to_string(), 1.0)],
-                Some(&grammar),
-                shares,
-            )[0]
-            .confidence
-        };
-        assert_eq!(heard("springer felix drei"), 0.5, "waits for 'ja'");
-        assert_eq!(heard("zeit"), 1.0, "carried out");
-    }
 
     #[test]
     fn a_noise_filler_spelled_with_an_umlaut_is_found_among_the_grammar_fillers() {
@@ -1178,101 +931,6 @@ mod tests {
             ["-wip", "0.5", "-beam", "1e-60"].into_iter(),
         );
         assert_eq!(args, ["-hmm", "m", "-wip", "0.5", "-beam", "1e-60"]);
-    }
-
-    fn seg(word: &str, start: i32, end: i32, acoustic: i32) -> Segment {
-        Segment {
-            word: word.into(),
-            start,
-            end,
-            acoustic,
-        }
-    }
-
-    #[test]
-    fn the_fit_compares_the_phrase_with_the_phone_loop_over_the_speech() {
-        let counts: HashMap<String, usize> =
-            [("eva".to_string(), 3), ("vier".to_string(), 3)].into();
-        // The loop: silence, 20 frames of speech in six phones, silence.
-        let phones = vec![
-            seg("SIL", 0, 9, -100),
-            seg("EH", 10, 13, -400),
-            seg("V", 14, 16, -300),
-            seg("AH", 17, 19, -300),
-            seg("F", 20, 23, -400),
-            seg("IY", 24, 26, -300),
-            seg("R", 27, 29, -300),
-            seg("SIL", 30, 39, -100),
-        ];
-        // The phrase scores 10 units a frame worse over the same speech.
-        let words = vec![
-            seg("<sil>", 0, 9, -100),
-            seg("eva", 10, 19, -1000 - 100),
-            seg("vier(2)", 20, 29, -1000 - 100),
-            seg("<sil>", 30, 39, -100),
-        ];
-        let fit = acoustic_fit(&words, &phones, &counts).expect("a fit");
-        assert!((fit.gap - 10.0).abs() < 1e-9, "{fit:?}");
-        assert_eq!((fit.phrase_phones, fit.spoken_phones), (6, 6));
-        // Speech the grammar calls silence counts against it.
-        let words = vec![
-            seg("<sil>", 0, 19, -3000),
-            seg("vier", 20, 29, -1000),
-            seg("<sil>", 30, 39, -100),
-        ];
-        // (its silence model scores frames 10-19 at -1500, the loop at -1000: 500 units
-        // behind over 20 frames of speech)
-        let fit = acoustic_fit(&words, &phones, &counts).expect("a fit");
-        assert!((fit.gap - 25.0).abs() < 1e-9, "{fit:?}");
-        assert_eq!(fit.phrase_phones, 3);
-        // Only silence: nothing to judge.
-        assert_eq!(
-            acoustic_fit(&[seg("<sil>", 0, 39, -1)], &phones, &counts),
-            None
-        );
-    }
-
-    #[test]
-    fn a_good_fit_keeps_its_confidence_a_poor_one_loses_it() {
-        let fit = |gap: f64, word: f64, phrase_phones: usize, spoken_phones: usize| AcousticFit {
-            gap,
-            phrase_phones,
-            spoken_phones,
-            worst_word_gap: word,
-        };
-        for lang in [Lang::De, Lang::En] {
-            let l = FitLimits::of(lang);
-            let (sure, reject) = (l.sure_gap, l.reject_gap);
-            assert!(
-                sure < reject && l.sure_word_gap <= l.reject_word_gap,
-                "{l:?}"
-            );
-            let word = l.sure_word_gap - 1.0;
-            assert_eq!(l.share(fit(sure - 1.0, word, 8, 10)), 1.0);
-            assert_eq!(l.share(fit(sure + 1.0, word, 8, 10)), 0.5);
-            assert_eq!(l.share(fit(reject, word, 8, 10)), 0.0);
-            // one word far behind the loop: asked, then not understood
-            assert_eq!(l.share(fit(sure - 1.0, l.sure_word_gap, 8, 10)), 0.5);
-            assert_eq!(l.share(fit(sure - 1.0, l.reject_word_gap, 8, 10)), 0.0);
-            // a short phrase stretched over a sentence
-            assert_eq!(l.share(fit(sure - 1.0, word, 8, 40)), 0.0);
-            // a phrase over a little more speech than its own phones: asked
-            assert_eq!(l.share(fit(sure - 1.0, word, 11, 20)), 0.5);
-            // a short word with a few extra phones of the loop is no sentence
-            assert_eq!(l.share(fit(sure - 1.0, word, 3, 8)), 1.0);
-            // a phrase squeezed into a cough
-            assert_eq!(l.share(fit(sure - 1.0, word, 5, 3)), 0.5);
-            assert_eq!(l.share(fit(sure - 1.0, word, 5, 4)), 1.0);
-            // a move is sure only within its own, stricter limit
-            assert!(l.sure_move_gap <= sure, "{l:?}");
-            assert_eq!(l.share_of_move(fit(l.sure_move_gap, word, 8, 10)), 1.0);
-            assert_eq!(
-                l.share_of_move(fit(l.sure_move_gap + 0.5, word, 8, 10)),
-                0.5
-            );
-        }
-        // Arabic and Hebrew games speak the German words, and so have their limits.
-        assert_eq!(FitLimits::of(Lang::Ar), FitLimits::of(Lang::De));
     }
 
     #[test]
