@@ -524,3 +524,46 @@ fn a_move_heard_with_a_confusable_letter_waits_for_yes() {
         "{text} {confidence}"
     );
 }
+
+/// In noise an answer that rests on a word heard for its opposite ("Korrektur" and
+/// "korrekt") is unsure, so it is not taken: a "Korrektur" heard as "korrekt" would make the
+/// move the player wanted to withdraw. A plain "ja" keeps its confidence.
+#[test]
+fn in_noise_an_answer_with_a_twin_of_the_opposite_meaning_is_unsure_and_ja_is_not() {
+    let answers = Grammar::for_answers(&Vocab::builtin(Lang::De));
+    let mut rec = recognizer(&answers);
+    let noisy = |text: &str| with_white_noise(&in_silence(&speech(text)), 40);
+    let mut listener = Listener::new(ListenConfig::default(), answers.clone());
+    let events = listener
+        .push(rec.as_mut(), &noisy("Korrektur"))
+        .expect("push");
+    let korrektur = heard(&events);
+    assert_eq!(korrektur.len(), 1, "{events:?}");
+    let twins: f32 = korrektur[0]
+        .alternatives
+        .iter()
+        .filter(|(text, _)| answers.rests_on_confusable(text))
+        .map(|(_, c)| c)
+        .sum();
+    assert!(
+        korrektur[0]
+            .alternatives
+            .iter()
+            .any(|(text, _)| answers.rests_on_confusable(text)),
+        "heard as something else: {:?}",
+        korrektur[0].alternatives
+    );
+    assert!(
+        twins <= NOISY_MOVE_CONFIDENCE + 1e-6,
+        "{:?}",
+        korrektur[0].alternatives
+    );
+
+    let mut listener = Listener::new(ListenConfig::default(), answers.clone());
+    let events = listener.push(rec.as_mut(), &noisy("Ja")).expect("push");
+    let ja = heard(&events);
+    assert_eq!(ja.len(), 1, "{events:?}");
+    assert_eq!(ja[0].best(), "ja");
+    let sure: f32 = ja[0].alternatives.iter().map(|(_, c)| c).sum();
+    assert!(sure > NOISY_MOVE_CONFIDENCE, "{:?}", ja[0].alternatives);
+}

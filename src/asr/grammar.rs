@@ -278,6 +278,7 @@ impl Grammar {
         grammar.add_answers(vocab);
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
+        grammar.confusable = vocab.confusable_words().clone();
         grammar
     }
 
@@ -507,6 +508,15 @@ impl Grammar {
     pub fn only_moves(&self, text: &str) -> bool {
         self.meanings(text)
             .is_some_and(|meanings| meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_))))
+    }
+
+    /// Whether `text` is an utterance of the grammar that means only answers to a read-back.
+    pub fn only_answers(&self, text: &str) -> bool {
+        self.meanings(text).is_some_and(|meanings| {
+            meanings
+                .iter()
+                .all(|m| matches!(m, PhraseMeaning::Answer(_)))
+        })
     }
 
     /// What `text` means, if it is an utterance of the grammar.

@@ -658,6 +658,23 @@ impl Listener {
                     }
                 }
             }
+            // An answer resting on a word heard for its opposite ("cancel" and "confirm",
+            // "correction" and "correct") is unsure, and so not taken: in pink noise,
+            // "cancel that" and "correction please" were heard as a sure "confirm" (tuning
+            // set), which makes the move the player wanted to withdraw. "yes", "ja" stay sure.
+            let twins: f32 = alternatives
+                .iter()
+                .filter(|(text, _)| grammar.only_answers(text) && grammar.rests_on_confusable(text))
+                .map(|(_, confidence)| *confidence)
+                .sum();
+            if twins > NOISY_MOVE_CONFIDENCE {
+                let scale = NOISY_MOVE_CONFIDENCE / twins;
+                for (text, confidence) in &mut alternatives {
+                    if grammar.only_answers(text) && grammar.rests_on_confusable(text) {
+                        *confidence *= scale;
+                    }
+                }
+            }
         }
         let heard = VoiceEvent::Recognized(Recognized {
             alternatives,
