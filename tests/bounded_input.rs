@@ -11,6 +11,9 @@ const START: &str = r#"{"at":0,"start":{"player":"white","time_control":"300+2",
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rochade-bounded-{name}-{}", std::process::id()));
+    // a process id comes round again: a directory left by an earlier run with it holds that
+    // run's journal, which `play` rightly refuses to overwrite
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

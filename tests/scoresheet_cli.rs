@@ -11,6 +11,8 @@ const KASPAROV: &str = include_str!("data/python-chess/kasparov-deep-blue-1997.p
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rochade-cli-{name}-{}", std::process::id()));
+    // a process id comes round again: start without what an earlier run left
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

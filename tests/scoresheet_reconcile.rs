@@ -97,6 +97,8 @@ fn every_case_is_found_at_the_right_move() {
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rochade-{name}-{}", std::process::id()));
+    // a process id comes round again: start without what an earlier run left
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
