@@ -569,22 +569,10 @@ impl Grammar {
                 None => list.push(Alternative::new(text, alternative.confidence)),
             }
         }
-        // Together, not each: the interpreter adds up the alternatives of one reading.
-        let confusable =
-            |a: &Alternative| self.only_moves(&a.text) && self.rests_on_confusable(&a.text);
-        let together: f32 = in_grammar
-            .iter()
-            .filter(|a| confusable(a))
-            .map(|a| a.confidence)
-            .sum();
-        if together > CONFUSABLE_MOVE_CONFIDENCE {
-            let scale = CONFUSABLE_MOVE_CONFIDENCE / together;
-            for alternative in &mut in_grammar {
-                if confusable(alternative) {
-                    alternative.confidence *= scale;
-                }
-            }
-        }
+        super::cap_together(&mut in_grammar, CONFUSABLE_MOVE_CONFIDENCE, |a| {
+            (self.only_moves(&a.text) && self.rests_on_confusable(&a.text))
+                .then_some(&mut a.confidence)
+        });
         if in_grammar.is_empty() {
             Recognition {
                 alternatives: raw,

@@ -641,40 +641,19 @@ impl Listener {
         self.compute += decoded;
         let mut alternatives = recognition.pairs();
         if self.noisy() {
-            // The moves together, not each: the interpreter adds up the alternatives of one
-            // reading, and "pawn alfa fünf" and "alfa fünf", each capped at a half, made a
-            // sure move in pink noise (held-out benchmark).
+            // The moves together, not each: "pawn alfa fünf" and "alfa fünf", each capped at
+            // a half, made a sure move in pink noise (held-out benchmark).
             let grammar = &self.grammar;
-            let moves: f32 = alternatives
-                .iter()
-                .filter(|(text, _)| grammar.only_moves(text))
-                .map(|(_, confidence)| *confidence)
-                .sum();
-            if moves > NOISY_MOVE_CONFIDENCE {
-                let scale = NOISY_MOVE_CONFIDENCE / moves;
-                for (text, confidence) in &mut alternatives {
-                    if grammar.only_moves(text) {
-                        *confidence *= scale;
-                    }
-                }
-            }
+            super::cap_together(&mut alternatives, NOISY_MOVE_CONFIDENCE, |(text, c)| {
+                grammar.only_moves(text).then_some(c)
+            });
             // An answer resting on a word heard for its opposite ("cancel" and "confirm",
             // "correction" and "correct") is unsure, and so not taken: in pink noise,
             // "cancel that" and "correction please" were heard as a sure "confirm" (tuning
             // set), which makes the move the player wanted to withdraw. "yes", "ja" stay sure.
-            let twins: f32 = alternatives
-                .iter()
-                .filter(|(text, _)| grammar.only_answers(text) && grammar.rests_on_confusable(text))
-                .map(|(_, confidence)| *confidence)
-                .sum();
-            if twins > NOISY_MOVE_CONFIDENCE {
-                let scale = NOISY_MOVE_CONFIDENCE / twins;
-                for (text, confidence) in &mut alternatives {
-                    if grammar.only_answers(text) && grammar.rests_on_confusable(text) {
-                        *confidence *= scale;
-                    }
-                }
-            }
+            super::cap_together(&mut alternatives, NOISY_MOVE_CONFIDENCE, |(text, c)| {
+                (grammar.only_answers(text) && grammar.rests_on_confusable(text)).then_some(c)
+            });
         }
         let heard = VoiceEvent::Recognized(Recognized {
             alternatives,

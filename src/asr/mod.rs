@@ -227,6 +227,25 @@ pub fn recognize(
     Ok(grammar.rank(&alternatives))
 }
 
+/// Scales the confidences `part` picks out of `items` so that together they hold at most
+/// `cap`, in proportion: the interpreter adds up the alternatives of one reading, so a cap on
+/// each would let two phrasings of one move add up to a sure one.
+pub(crate) fn cap_together<T>(
+    items: &mut [T],
+    cap: f32,
+    mut part: impl FnMut(&mut T) -> Option<&mut f32>,
+) {
+    let together: f32 = items.iter_mut().filter_map(|i| part(i).map(|c| *c)).sum();
+    if together > cap {
+        let scale = cap / together;
+        for item in items.iter_mut() {
+            if let Some(confidence) = part(item) {
+                *confidence *= scale;
+            }
+        }
+    }
+}
+
 /// Under this much voiced sound ([`crate::audio::voicing`]) an utterance was no voice: a
 /// cough, a sniff or a rustle forced onto the grammar. Every word spoken aloud holds a
 /// voiced vowel; the shortest answers measured ("yes", "ja" from six synthetic voices, clean
