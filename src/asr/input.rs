@@ -495,6 +495,14 @@ impl Listener {
         };
         let recognition = self.grammar.rank(&ahead.alternatives);
         let best = recognition.best();
+        if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
+            eprintln!(
+                "listener: decoded ahead {best:?}: in grammar {}, final {}, only moves {}",
+                recognition.in_grammar,
+                self.grammar.is_final(best),
+                self.grammar.only_moves(best)
+            );
+        }
         if recognition.in_grammar && self.grammar.is_final(best) && self.grammar.only_moves(best) {
             let since = Duration::from_millis(
                 self.endpointer.position().saturating_sub(ahead.made_at) / PER_MS,

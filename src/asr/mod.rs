@@ -24,6 +24,7 @@
 pub mod dictionary;
 pub mod grammar;
 pub mod input;
+pub mod jsgf;
 pub mod pocketsphinx;
 pub mod vosk;
 

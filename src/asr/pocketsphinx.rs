@@ -754,9 +754,14 @@ impl Recognizer for Pocketsphinx {
         // The n-best list's own scores: the best path's score from ps_get_hyp is on another
         // scale (comparing the two made every alternative look as good as the best).
         let mut listed: Vec<(String, i32)> = Vec::new();
+        let t_lattice;
         // SAFETY: after ps_end_utt the n-best iterator is valid until the next utterance;
         // strings are copied at once, the iterator freed unless exhausted.
         unsafe {
+            // The word lattice is built once per utterance (ps_nbest reuses it); timed on its
+            // own, as it is most of what the n-best list costs.
+            ffi::ps_get_lattice(self.ps());
+            t_lattice = t0.elapsed();
             let mut nbest = ffi::ps_nbest(self.ps());
             let mut seen = 0;
             while !nbest.is_null() && listed.len() < self.n_best.max(1) * 2 && seen < 50 {
@@ -787,10 +792,11 @@ impl Recognizer for Pocketsphinx {
                 .collect();
             eprintln!("pocketsphinx: path {}", words.join(" "));
             eprintln!(
-                "pocketsphinx: finished {utterance_ms} ms of audio: utterance ended at {:.1}, phone loop at {:.1}, second pass ({second}) at {:.1}, n-best at {:.1}",
+                "pocketsphinx: finished {utterance_ms} ms of audio: utterance ended at {:.1}, phone loop at {:.1}, second pass ({second}) at {:.1}, lattice at {:.1}, n-best at {:.1}",
                 t_end.as_secs_f64() * 1e3,
                 t_loop.as_secs_f64() * 1e3,
                 t_second.as_secs_f64() * 1e3,
+                t_lattice.as_secs_f64() * 1e3,
                 t_nbest.as_secs_f64() * 1e3,
             );
         }

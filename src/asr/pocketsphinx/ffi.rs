@@ -69,6 +69,8 @@ unsafe extern "C" {
     ) -> c_int;
     pub fn ps_end_utt(ps: *mut ps_decoder_t) -> c_int;
     pub fn ps_get_hyp(ps: *mut ps_decoder_t, out_best_score: *mut i32) -> *const c_char;
+    /// Builds (or returns the one already built for) the word lattice of the utterance.
+    pub fn ps_get_lattice(ps: *mut ps_decoder_t) -> *mut c_void;
     pub fn ps_nbest(ps: *mut ps_decoder_t) -> *mut ps_nbest_t;
     pub fn ps_nbest_next(nbest: *mut ps_nbest_t) -> *mut ps_nbest_t;
     pub fn ps_nbest_hyp(nbest: *mut ps_nbest_t, out_score: *mut i32) -> *const c_char;

@@ -841,6 +841,22 @@ fn report_condition(
         "  latency, end of speech to start of read-back: p50 {p50:.0} ms, p95 {p95:.0} ms, largest {:.0} ms",
         latency.last().copied().unwrap_or(0.0)
     );
+    // Moves are read back; an answer ("ja") waits out the whole pause by design
+    // (`Grammar::is_final`), so the two are told apart.
+    for (kind, of_moves) in [("moves", true), ("commands and answers", false)] {
+        let mut part: Vec<f64> = outcomes
+            .iter()
+            .filter(|o| matches!(cases[o.case].expect, Expect::Move(_)) == of_moves)
+            .filter_map(|o| o.latency_ms)
+            .collect();
+        part.sort_by(f64::total_cmp);
+        println!(
+            "    of {kind}: p50 {:.0} ms, p95 {:.0} ms ({} heard)",
+            quantile(&part, 0.5),
+            quantile(&part, 0.95),
+            part.len()
+        );
+    }
     let compute: f64 = outcomes.iter().map(|o| o.compute_ms).sum();
     let audio: f64 = outcomes.iter().map(|o| o.audio_ms).sum();
     println!("  real-time factor: {:.3}", compute / audio.max(1.0));
