@@ -525,6 +525,41 @@ fn a_move_heard_with_a_confusable_letter_waits_for_yes() {
     );
 }
 
+/// "castles kingside" and "castles queenside" differ in one word that a recognizer hears for
+/// the other ("castles um kingside please" as a sure "castles queenside"): where both
+/// castlings are legal a castling waits for "yes", where only one is it may be made as heard.
+#[test]
+fn a_castling_waits_for_yes_where_the_other_side_is_legal_too() {
+    let vocab = Vocab::builtin(Lang::En);
+    let both: shakmaty::Chess =
+        "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+    let g = Grammar::for_position(&both, &vocab);
+    for text in ["castles kingside", "castle queenside", "castling kingside"] {
+        assert!(g.contains(text), "{text}");
+        assert!(g.rests_on_confusable(text), "{text}");
+        let mut ranked = g.rank(&[rochade::asr::Alternative::new(text, 1.0)]);
+        let best = ranked.alternatives.remove(0);
+        assert!(
+            best.confidence <= rochade::asr::grammar::CONFUSABLE_MOVE_CONFIDENCE,
+            "{text}: {best:?}"
+        );
+    }
+    assert!(!g.rests_on_confusable("short castle"));
+    let one_side: shakmaty::Chess =
+        "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w Kkq - 4 8"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+    let g = Grammar::for_position(&one_side, &vocab);
+    assert!(g.contains("castles kingside") && !g.contains("castles queenside"));
+    assert!(!g.rests_on_confusable("castles kingside"));
+}
+
 /// In noise an answer that rests on a word heard for its opposite ("Korrektur" and
 /// "korrekt") is unsure, so it is not taken: a "Korrektur" heard as "korrekt" would make the
 /// move the player wanted to withdraw. A plain "ja" keeps its confidence.

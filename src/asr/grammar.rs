@@ -587,10 +587,11 @@ impl Grammar {
     }
 
     /// The grammar in JSGF, for pocketsphinx: one pattern per rule, optional slots in
-    /// brackets, the patterns' common beginnings said once ([`super::jsgf`]). `token` gives a word's form in the
-    /// recognizer's dictionary, or `None` when the recognizer cannot hear it: then that
-    /// alternative is left out (and a rule whose required slot loses every alternative). The
-    /// words left out are returned beside the text, which is `None` when no rule is left.
+    /// brackets, the patterns' common beginnings said once ([`super::jsgf`]). `token` gives a
+    /// word's form in the recognizer's dictionary, or `None` when the recognizer cannot hear
+    /// it: then that alternative is left out (and a rule whose required slot loses every
+    /// alternative). The words left out are returned beside the text, which is `None` when no
+    /// rule is left.
     pub fn to_jsgf(&self, token: &dyn Fn(&str) -> Option<String>) -> (Option<String>, Jsgf) {
         let mut report = Jsgf::default();
         let mut missing = BTreeSet::new();

@@ -843,6 +843,7 @@ fn report_condition(
     );
     // Moves are read back; an answer ("ja") waits out the whole pause by design
     // (`Grammar::is_final`), so the two are told apart.
+    let mut latency_of_moves = json!({});
     for (kind, of_moves) in [("moves", true), ("commands and answers", false)] {
         let mut part: Vec<f64> = outcomes
             .iter()
@@ -850,12 +851,14 @@ fn report_condition(
             .filter_map(|o| o.latency_ms)
             .collect();
         part.sort_by(f64::total_cmp);
+        let (p50, p95) = (quantile(&part, 0.5), quantile(&part, 0.95));
         println!(
-            "    of {kind}: p50 {:.0} ms, p95 {:.0} ms ({} heard)",
-            quantile(&part, 0.5),
-            quantile(&part, 0.95),
+            "    of {kind}: p50 {p50:.0} ms, p95 {p95:.0} ms ({} heard)",
             part.len()
         );
+        if of_moves {
+            latency_of_moves = json!({"p50": p50.round(), "p95": p95.round(), "n": part.len()});
+        }
     }
     let compute: f64 = outcomes.iter().map(|o| o.compute_ms).sum();
     let audio: f64 = outcomes.iter().map(|o| o.audio_ms).sum();
@@ -971,6 +974,7 @@ fn report_condition(
         "by_form": group(&by_form),
         "by_voice": group(&by_voice),
         "latency_ms": {"p50": p50.round(), "p95": p95.round(), "n": latency.len()},
+        "latency_of_moves_ms": latency_of_moves,
         "rejection": {
             "items": rejected.len(),
             "became_move": became_move,
