@@ -15,6 +15,13 @@ chmod 700 "$XDG_RUNTIME_DIR"
 export HOME_FOR_TESTS="$XDG_RUNTIME_DIR"
 # No settings file of the caller's (~/.config/rochade/config.toml) changes what the tests see.
 export XDG_CONFIG_HOME="$XDG_RUNTIME_DIR/config"
+# cpal's PulseAudio client reads its cookie only from $PULSE_COOKIE or $HOME and sends an
+# empty one when there is none, which the server refuses even with anonymous access: on a
+# machine where no PulseAudio client ever ran, the audio tests found only ALSA. The private
+# server takes any cookie.
+mkdir -p "$XDG_CONFIG_HOME/pulse"
+head -c 256 /dev/urandom >"$XDG_CONFIG_HOME/pulse/cookie"
+export PULSE_COOKIE="$XDG_CONFIG_HOME/pulse/cookie"
 PA_PID=""
 cleanup() {
   local pidfile="$XDG_RUNTIME_DIR/speech-dispatcher/pid/speech-dispatcher.pid"

@@ -531,13 +531,15 @@ fn a_move_heard_with_a_confusable_letter_waits_for_yes() {
 #[test]
 fn a_castling_waits_for_yes_where_the_other_side_is_legal_too() {
     let vocab = Vocab::builtin(Lang::En);
-    let both: shakmaty::Chess =
-        "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8"
+    // The same position, with the right to castle long (KQ) and without it (K).
+    let position = |castling: &str| -> shakmaty::Chess {
+        format!("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w {castling}kq - 4 8")
             .parse::<shakmaty::fen::Fen>()
             .expect("fen")
             .into_position(shakmaty::CastlingMode::Standard)
-            .expect("position");
-    let g = Grammar::for_position(&both, &vocab);
+            .expect("position")
+    };
+    let g = Grammar::for_position(&position("KQ"), &vocab);
     for text in ["castles kingside", "castle queenside", "castling kingside"] {
         assert!(g.contains(text), "{text}");
         assert!(g.rests_on_confusable(text), "{text}");
@@ -549,13 +551,7 @@ fn a_castling_waits_for_yes_where_the_other_side_is_legal_too() {
         );
     }
     assert!(!g.rests_on_confusable("short castle"));
-    let one_side: shakmaty::Chess =
-        "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w Kkq - 4 8"
-            .parse::<shakmaty::fen::Fen>()
-            .expect("fen")
-            .into_position(shakmaty::CastlingMode::Standard)
-            .expect("position");
-    let g = Grammar::for_position(&one_side, &vocab);
+    let g = Grammar::for_position(&position("K"), &vocab);
     assert!(g.contains("castles kingside") && !g.contains("castles queenside"));
     assert!(!g.rests_on_confusable("castles kingside"));
 }
