@@ -177,6 +177,12 @@ mod tests {
     }
 
     #[test]
+    fn a_pattern_given_twice_weighs_once() {
+        let text = shared_prefix_expansion(&[parts("b"), parts("b"), parts("c")]);
+        assert_eq!(text, "( ( /1/ b\n  | /1/ c ) )");
+    }
+
+    #[test]
     fn a_single_pattern_is_one_group() {
         assert_eq!(
             shared_prefix_expansion(&[parts("kleine rochade")]),
