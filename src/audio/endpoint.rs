@@ -34,8 +34,15 @@ pub struct EndpointConfig {
     pub start_db: f64,
     /// … and this many consecutive such frames do.
     pub start_frames: usize,
-    /// Within speech, a frame this many dB over the floor still counts as speech.
+    /// Within speech, a frame this many dB over the floor still counts as speech …
     pub continue_db: f64,
+    /// … unless it is this many dB under the median of the utterance's speech: the tail a
+    /// room's echo, a breath or a recording's hiss leaves after the last word is no word,
+    /// and counting it as speech held back the end of the utterance (a diphone voice's tail
+    /// of -56 dBFS behind speech at -16, 250 ms long, delayed its read-back by as much).
+    /// A word's own quiet end stays speech: espeak-ng's final "f" of "fünf" lies 18 to 23 dB
+    /// under the median, its final "s" 10.
+    pub end_below_speech_db: f64,
     /// Frames quieter than this (dB full scale) are never speech.
     pub min_level_db: f64,
     /// The floor never goes below this (digital silence would make any click speech).
@@ -48,6 +55,7 @@ impl Default for EndpointConfig {
             start_db: 10.0,
             start_frames: 3,
             continue_db: 6.0,
+            end_below_speech_db: 30.0,
             min_level_db: -55.0,
             floor_min_db: -70.0,
         }
@@ -71,6 +79,8 @@ pub struct Endpointer {
     last_speech_end: Option<u64>,
     /// Levels (dB full scale) of the frames of the current speech that count as speech.
     speech_levels: Vec<f64>,
+    /// The loudest of them: only a frame far under it can be far under their median.
+    loudest_db: f64,
 }
 
 /// The median of the levels, if any.
@@ -106,6 +116,7 @@ impl Endpointer {
             speech_start: None,
             last_speech_end: None,
             speech_levels: Vec::new(),
+            loudest_db: f64::NEG_INFINITY,
         }
     }
 
@@ -125,9 +136,10 @@ impl Endpointer {
         self.analysed += FRAME as u64;
         let loud = db > self.config.min_level_db;
         if self.in_speech {
-            if loud && db > floor + self.config.continue_db {
+            if loud && db > floor + self.config.continue_db && !self.under_the_speech(db) {
                 self.last_speech_end = Some(self.analysed);
                 self.speech_levels.push(db);
+                self.loudest_db = self.loudest_db.max(db);
             }
         } else if loud && db > floor + self.config.start_db {
             self.loud_run += 1;
@@ -149,6 +161,16 @@ impl Endpointer {
         }
         let next = median(&self.quiet).unwrap_or(floor);
         self.floor_db = Some(next.max(self.config.floor_min_db));
+    }
+
+    /// Whether a frame of `db` lies [`EndpointConfig::end_below_speech_db`] under the median
+    /// of the utterance's speech so far.
+    fn under_the_speech(&self, db: f64) -> bool {
+        let span = self.config.end_below_speech_db;
+        db < self.loudest_db - span
+            && self
+                .speech_level_db()
+                .is_some_and(|median| db < median - span)
     }
 
     /// Whether speech has started (and [`Endpointer::reset_utterance`] not been called since).
@@ -207,6 +229,7 @@ impl Endpointer {
         self.speech_start = None;
         self.last_speech_end = None;
         self.speech_levels.clear();
+        self.loudest_db = f64::NEG_INFINITY;
     }
 
     /// Forces speech to start now (push-to-talk).
@@ -347,6 +370,29 @@ mod tests {
         assert!(level - floor > 30.0, "{level:.1} over {floor:.1}");
         ep.reset_utterance();
         assert_eq!(ep.speech_level_db(), None);
+    }
+
+    #[test]
+    fn a_faint_tail_after_the_words_is_quiet_but_a_soft_last_sound_is_speech() {
+        let mut ep = Endpointer::new(EndpointConfig::default());
+        ep.push(&noise(16_000, 20.0, 11)); // -64 dBFS
+        let words = tone(16_000, 6000.0); // -18 dBFS
+        ep.push(&words);
+        let words_end = 32_000;
+        // a fricative 20 dB under the words, then a hiss 35 dB under them (an echo, a breath)
+        ep.push(&tone(1_600, 600.0));
+        let fricative_end = words_end + 1_600;
+        ep.push(&tone(4_000, 110.0));
+        ep.push(&noise(4_000, 20.0, 12));
+        assert!(ep.in_speech());
+        assert_eq!(ep.last_speech_end(), Some(fricative_end as u64));
+        assert_eq!(ep.silence_ms(), (4_000 + 4_000) / 16);
+        // The same hiss after speech that is itself that quiet is speech.
+        let mut quiet = Endpointer::new(EndpointConfig::default());
+        quiet.push(&noise(16_000, 20.0, 13));
+        quiet.push(&tone(16_000, 110.0));
+        assert!(quiet.in_speech());
+        assert_eq!(quiet.last_speech_end(), Some(32_000));
     }
 
     #[test]

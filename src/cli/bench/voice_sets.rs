@@ -86,6 +86,8 @@ struct SetOutcome {
     audio_ms: f64,
     /// Whether the reading was sure or needs an explicit "ja".
     exact: bool,
+    /// Whether the reading was a move, and so read back.
+    read_back: bool,
     /// Whether `play` would make it by the correction window: a sure reading of a quiet move
     /// (a capture or a promotion waits for "ja" in every game that does not give captures
     /// the window).
@@ -511,6 +513,7 @@ fn hear_case(
         compute_ms: 0.0,
         audio_ms,
         exact: true,
+        read_back: false,
         window: false,
         fit: None,
         alternatives: Vec::new(),
@@ -539,6 +542,7 @@ fn hear_case(
     out.compute_ms = heard.compute_ms;
     out.heard = heard.best().to_string();
     out.got = reading_text(&reading);
+    out.read_back = matches!(reading, Reading::Move(_));
     out.window = interpretation.exact && matches!(&reading, Reading::Move(mv) if is_quiet(mv));
     out.verdict = match (&case.expect, &reading) {
         (Expect::Move(uci), Reading::Move(mv)) if crate::interpret::uci(mv) == *uci => {
@@ -569,6 +573,18 @@ fn says_quiet_move(case: &SetCase) -> bool {
             .is_some_and(|mv| is_quiet(&mv)),
         Expect::Command(_) => false,
     }
+}
+
+/// Prints the latency of some outcomes, and gives it as JSON.
+fn latency_line<'a>(kind: &str, outcomes: impl Iterator<Item = &'a SetOutcome>) -> Value {
+    let mut part: Vec<f64> = outcomes.filter_map(|o| o.latency_ms).collect();
+    part.sort_by(f64::total_cmp);
+    let (p50, p95) = (quantile(&part, 0.5), quantile(&part, 0.95));
+    println!(
+        "    of {kind}: p50 {p50:.0} ms, p95 {p95:.0} ms ({} heard)",
+        part.len()
+    );
+    json!({"p50": p50.round(), "p95": p95.round(), "n": part.len()})
 }
 
 /// Appends every outcome of a condition to `file` as JSON lines.
@@ -842,24 +858,18 @@ fn report_condition(
         latency.last().copied().unwrap_or(0.0)
     );
     // Moves are read back; an answer ("ja") waits out the whole pause by design
-    // (`Grammar::is_final`), so the two are told apart.
-    let mut latency_of_moves = json!({});
-    for (kind, of_moves) in [("moves", true), ("commands and answers", false)] {
-        let mut part: Vec<f64> = outcomes
-            .iter()
-            .filter(|o| matches!(cases[o.case].expect, Expect::Move(_)) == of_moves)
-            .filter_map(|o| o.latency_ms)
-            .collect();
-        part.sort_by(f64::total_cmp);
-        let (p50, p95) = (quantile(&part, 0.5), quantile(&part, 0.95));
-        println!(
-            "    of {kind}: p50 {p50:.0} ms, p95 {p95:.0} ms ({} heard)",
-            part.len()
-        );
-        if of_moves {
-            latency_of_moves = json!({"p50": p50.round(), "p95": p95.round(), "n": part.len()});
-        }
-    }
+    // (`Grammar::is_final`), so the two are told apart. A move line that was not understood
+    // has no read-back to wait for, so the read-backs are told apart too.
+    let said_move = |o: &&SetOutcome| matches!(cases[o.case].expect, Expect::Move(_));
+    let latency_of_moves = latency_line("moves", outcomes.iter().filter(said_move));
+    let latency_of_read_backs = latency_line(
+        "moves read back",
+        outcomes.iter().filter(said_move).filter(|o| o.read_back),
+    );
+    latency_line(
+        "commands and answers",
+        outcomes.iter().filter(|o| !said_move(o)),
+    );
     let compute: f64 = outcomes.iter().map(|o| o.compute_ms).sum();
     let audio: f64 = outcomes.iter().map(|o| o.audio_ms).sum();
     println!("  real-time factor: {:.3}", compute / audio.max(1.0));
@@ -975,6 +985,7 @@ fn report_condition(
         "by_voice": group(&by_voice),
         "latency_ms": {"p50": p50.round(), "p95": p95.round(), "n": latency.len()},
         "latency_of_moves_ms": latency_of_moves,
+        "latency_of_read_backs_ms": latency_of_read_backs,
         "rejection": {
             "items": rejected.len(),
             "became_move": became_move,
