@@ -510,6 +510,15 @@ impl Grammar {
             .is_some_and(|meanings| meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_))))
     }
 
+    /// Whether `text` is an utterance of the grammar that means only commands.
+    pub fn only_commands(&self, text: &str) -> bool {
+        self.meanings(text).is_some_and(|meanings| {
+            meanings
+                .iter()
+                .all(|m| matches!(m, PhraseMeaning::Command(_)))
+        })
+    }
+
     /// Whether `text` is an utterance of the grammar that means only answers to a read-back.
     pub fn only_answers(&self, text: &str) -> bool {
         self.meanings(text).is_some_and(|meanings| {

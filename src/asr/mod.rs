@@ -149,6 +149,9 @@ pub struct AcousticFit {
     /// stretched over a sentence has far fewer.
     pub phrase_phones: usize,
     pub spoken_phones: usize,
+    /// The phones of the phrase's own words, without the fillers around them ("uh",
+    /// "please").
+    pub own_phones: usize,
     /// The largest gap per frame of one word of the phrase against the loop over the same
     /// frames: one misheard word ("fünf" for "vier") hides in a good fit of the rest.
     pub worst_word_gap: f64,

@@ -24,7 +24,7 @@ mod ffi;
 mod fit;
 
 pub use fit::FitLimits;
-use fit::{acoustic_fit, with_fit};
+use fit::{Shares, acoustic_fit, with_fit};
 
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::{CStr, CString, c_char};
@@ -82,6 +82,8 @@ pub struct Pocketsphinx {
     /// Filler tokens the decoder takes as noise anywhere ([`absorbed_fillers`]): never
     /// grammar words.
     absorbed: BTreeSet<String>,
+    /// The tokens that stand around a phrase: the absorbed fillers and the grammar's.
+    fillers: BTreeSet<String>,
     /// Token → the word as the grammar spells it.
     spelling: HashMap<String, String>,
     /// The phrases of the search, respelled: the n-best list also holds paths that stop
@@ -470,6 +472,7 @@ impl Pocketsphinx {
             known: BTreeSet::new(),
             phone_counts,
             unpronounceable: BTreeSet::new(),
+            fillers: absorbed.clone(),
             absorbed,
             spelling: HashMap::new(),
             grammar: None,
@@ -674,6 +677,8 @@ impl Recognizer for Pocketsphinx {
             unsafe { ffi::ps_unset_search(self.ps(), old.as_ptr()) };
         }
         self.spelling = spelling;
+        self.fillers = grammar.filler_words().iter().map(|w| token(w)).collect();
+        self.fillers.extend(self.absorbed.iter().cloned());
         self.grammar = Some(grammar.clone());
         report.compile_ms = started.elapsed().as_secs_f64() * 1000.0;
         Ok(report)
@@ -721,7 +726,7 @@ impl Recognizer for Pocketsphinx {
         let t_loop = t0.elapsed();
         // A first pass that already fits the grammar well needs no second one: the second
         // pass costs as much as the first, and the read-back waits for it.
-        let mut gap = acoustic_fit(&path, &phones, &self.phone_counts);
+        let mut gap = acoustic_fit(&path, &phones, &self.phone_counts, &self.fillers);
         let settled = gap.is_some_and(|fit| fit.gap <= FitLimits::active(self.lang).sure_gap);
         let second = best.is_none() || (self.decoded <= FIRST_UTTERANCES && !settled);
         if second {
@@ -744,7 +749,7 @@ impl Recognizer for Pocketsphinx {
                     phones = again;
                 }
             }
-            gap = acoustic_fit(&path, &phones, &self.phone_counts);
+            gap = acoustic_fit(&path, &phones, &self.phone_counts, &self.fillers);
         }
         let t_second = t0.elapsed();
         self.utterance.clear();
@@ -813,9 +818,9 @@ impl Recognizer for Pocketsphinx {
         // which is no reason to be sure.
         let limits = FitLimits::active(self.lang);
         let shares = match (&self.verifier, gap) {
-            (_, Some(gap)) => (limits.share(gap), limits.share_of_move(gap)),
-            (None, None) => (1.0, 1.0),
-            (Some(_), None) => (0.5, 0.5),
+            (_, Some(gap)) => Shares::of(&limits, gap),
+            (None, None) => Shares::all(1.0),
+            (Some(_), None) => Shares::all(0.5),
         };
         Ok(with_fit(
             confidences(&scored),

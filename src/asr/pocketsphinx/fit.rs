@@ -3,7 +3,7 @@
 //! not understood). Chatter forced onto a phrase, a cough, a misheard move: the fit is what
 //! gives them away.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use super::Segment;
 use crate::asr::AcousticFit;
@@ -114,15 +114,24 @@ impl FitLimits {
     /// grammar well, half (so that it is unsure) in between, none when it does not fit or
     /// the phrase is too short for the speech.
     pub(super) fn share(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap)
+        self.share_with(fit, self.sure_gap, false)
     }
 
     /// [`FitLimits::share`] for a reading that is a move.
     pub(super) fn share_of_move(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap.min(self.sure_move_gap))
+        self.share_with(fit, self.sure_gap.min(self.sure_move_gap), false)
     }
 
-    fn share_with(&self, fit: AcousticFit, sure_gap: f64) -> f32 {
+    /// [`FitLimits::share`] for a reading that is a command: sure only when the command's own
+    /// words, without the fillers around them, hold [`FitLimits::sure_phone_share`] of the
+    /// speech. A short command word among fillers stood for a whole move: "so uh gee h three
+    /// please" was a sure "slower" on the English tuning set, "uh" and "please" making up
+    /// the phones that "slower" lacked. Such a command is asked back.
+    pub(super) fn share_of_command(&self, fit: AcousticFit) -> f32 {
+        self.share_with(fit, self.sure_gap, true)
+    }
+
+    fn share_with(&self, fit: AcousticFit, sure_gap: f64, own_words: bool) -> f32 {
         let phone_share = fit.phrase_phones as f64 / fit.spoken_phones.max(1) as f64;
         // In a short word the loop's extra phones weigh too much ("nein" is three phones,
         // the loop may hear eight).
@@ -134,6 +143,9 @@ impl FitLimits {
             0.0
         } else if fit.gap <= sure_gap
             && (!long || phone_share >= self.sure_phone_share)
+            && (!long
+                || !own_words
+                || fit.own_phones as f64 / fit.spoken_phones as f64 >= self.sure_phone_share)
             && fit.worst_word_gap < self.sure_word_gap
             && fit.phrase_phones < fit.spoken_phones + SQUEEZED_PHONES
         {
@@ -176,11 +188,13 @@ const MIN_WORD_FRAMES: i32 = 12;
 /// The fit of a grammar path (`words`) against the phone loop's (`phones`), over the frames
 /// from the loop's first phone of speech to its last: the silence around fits both alike and
 /// would only water the gap down, while speech the grammar calls silence (a sentence with a
-/// phrase forced into its middle) must count.
+/// phrase forced into its middle) must count. The phones of `fillers` (tokens) are left out
+/// of [`AcousticFit::own_phones`].
 pub(super) fn acoustic_fit(
     words: &[Segment],
     phones: &[Segment],
     phone_counts: &HashMap<String, usize>,
+    fillers: &BTreeSet<String>,
 ) -> Option<AcousticFit> {
     if !words.iter().any(|s| !s.is_silence()) {
         return None;
@@ -193,14 +207,20 @@ pub(super) fn acoustic_fit(
     }
     let path = loop_score(words, start, end);
     let free = loop_score(phones, start, end);
-    let phrase_phones = words
+    let phones_of = |w: &&Segment| {
+        let base = w.word.split('(').next().unwrap_or(&w.word);
+        (
+            phone_counts.get(base).copied().unwrap_or(1),
+            fillers.contains(base),
+        )
+    };
+    let counted: Vec<(usize, bool)> = words
         .iter()
         .filter(|w| !w.is_silence())
-        .map(|w| {
-            let base = w.word.split('(').next().unwrap_or(&w.word);
-            phone_counts.get(base).copied().unwrap_or(1)
-        })
-        .sum();
+        .map(|w| phones_of(&w))
+        .collect();
+    let phrase_phones = counted.iter().map(|(n, _)| n).sum();
+    let own_phones = counted.iter().filter(|(_, f)| !f).map(|(n, _)| n).sum();
     let spoken_phones = phones
         .iter()
         .filter(|p| !p.is_silence() && p.start >= start && p.end <= end)
@@ -215,23 +235,55 @@ pub(super) fn acoustic_fit(
     Some(AcousticFit {
         gap: (free - path) / f64::from(frames),
         phrase_phones,
+        own_phones,
         spoken_phones,
         worst_word_gap,
     })
 }
 
-/// The alternatives with the share of confidence their fit leaves them: `(other, of_move)`,
-/// the second for a reading that is a move of `grammar` ([`FitLimits::share_of_move`]).
+/// The shares of confidence a fit leaves a reading, by what the reading is.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Shares {
+    /// An answer, or a reading outside the grammar ([`FitLimits::share`]).
+    pub(super) other: f32,
+    pub(super) of_move: f32,
+    pub(super) of_command: f32,
+}
+
+impl Shares {
+    /// Every reading keeps `share`.
+    pub(super) fn all(share: f32) -> Shares {
+        Shares {
+            other: share,
+            of_move: share,
+            of_command: share,
+        }
+    }
+
+    pub(super) fn of(limits: &FitLimits, fit: AcousticFit) -> Shares {
+        Shares {
+            other: limits.share(fit),
+            of_move: limits.share_of_move(fit),
+            of_command: limits.share_of_command(fit),
+        }
+    }
+}
+
+/// The alternatives with the share of confidence their fit leaves them, by what each is in
+/// `grammar`.
 pub(super) fn with_fit(
     alternatives: Vec<Alternative>,
     grammar: Option<&Grammar>,
-    (other, of_move): (f32, f32),
+    shares: Shares,
 ) -> Vec<Alternative> {
     alternatives
         .into_iter()
         .map(|a| {
-            let move_only = grammar.is_some_and(|g| g.only_moves(&a.text));
-            let share = if move_only { of_move } else { other };
+            let share = match grammar {
+                Some(g) if g.only_moves(&a.text) => shares.of_move,
+                Some(g) if g.only_commands(&a.text) => shares.of_command,
+                _ => shares.other,
+            };
             Alternative::new(a.text, a.confidence * share)
         })
         .collect()
@@ -251,11 +303,12 @@ mod tests {
         let between = AcousticFit {
             gap: (limits.sure_move_gap + limits.sure_gap) / 2.0,
             phrase_phones: 8,
+            own_phones: 8,
             spoken_phones: 10,
             worst_word_gap: limits.sure_word_gap - 1.0,
         };
-        let shares = (limits.share(between), limits.share_of_move(between));
-        assert_eq!(shares, (1.0, 0.5));
+        let shares = Shares::of(&limits, between);
+        assert_eq!((shares.other, shares.of_move), (1.0, 0.5));
         let heard = |text: &str| {
             with_fit(
                 vec![Alternative::new(text.to_string(), 1.0)],
@@ -299,9 +352,14 @@ mod tests {
             seg("vier(2)", 20, 29, -1000 - 100),
             seg("<sil>", 30, 39, -100),
         ];
-        let fit = acoustic_fit(&words, &phones, &counts).expect("a fit");
+        let fit = acoustic_fit(&words, &phones, &counts, &BTreeSet::new()).expect("a fit");
         assert!((fit.gap - 10.0).abs() < 1e-9, "{fit:?}");
         assert_eq!((fit.phrase_phones, fit.spoken_phones), (6, 6));
+        assert_eq!(fit.own_phones, 6);
+        // a filler's phones are the phrase's, not its own words'
+        let fillers: BTreeSet<String> = ["eva".to_string()].into();
+        let fit = acoustic_fit(&words, &phones, &counts, &fillers).expect("a fit");
+        assert_eq!((fit.phrase_phones, fit.own_phones), (6, 3));
         // Speech the grammar calls silence counts against it.
         let words = vec![
             seg("<sil>", 0, 19, -3000),
@@ -310,12 +368,17 @@ mod tests {
         ];
         // (its silence model scores frames 10-19 at -1500, the loop at -1000: 500 units
         // behind over 20 frames of speech)
-        let fit = acoustic_fit(&words, &phones, &counts).expect("a fit");
+        let fit = acoustic_fit(&words, &phones, &counts, &BTreeSet::new()).expect("a fit");
         assert!((fit.gap - 25.0).abs() < 1e-9, "{fit:?}");
         assert_eq!(fit.phrase_phones, 3);
         // Only silence: nothing to judge.
         assert_eq!(
-            acoustic_fit(&[seg("<sil>", 0, 39, -1)], &phones, &counts),
+            acoustic_fit(
+                &[seg("<sil>", 0, 39, -1)],
+                &phones,
+                &counts,
+                &BTreeSet::new()
+            ),
             None
         );
     }
@@ -325,6 +388,7 @@ mod tests {
         let fit = |gap: f64, word: f64, phrase_phones: usize, spoken_phones: usize| AcousticFit {
             gap,
             phrase_phones,
+            own_phones: phrase_phones,
             spoken_phones,
             worst_word_gap: word,
         };
@@ -339,6 +403,20 @@ mod tests {
             assert_eq!(l.share(fit(sure - 1.0, word, 8, 10)), 1.0);
             assert_eq!(l.share(fit(sure + 1.0, word, 8, 10)), 0.5);
             assert_eq!(l.share(fit(reject, word, 8, 10)), 0.0);
+            // a command whose own words are few among fillers: asked back, not carried out
+            let among_fillers = AcousticFit {
+                own_phones: 5,
+                ..fit(sure - 1.0, word, 17, 24)
+            };
+            assert_eq!(l.share(among_fillers), 1.0);
+            assert_eq!(l.share_of_command(among_fillers), 0.5);
+            assert_eq!(l.share_of_command(fit(sure - 1.0, word, 17, 24)), 1.0);
+            // a short one ("time, please") is not judged by its phones
+            let short = AcousticFit {
+                own_phones: 3,
+                ..fit(sure - 1.0, word, 7, 8)
+            };
+            assert_eq!(l.share_of_command(short), 1.0);
             // one word far behind the loop: asked, then not understood
             assert_eq!(l.share(fit(sure - 1.0, l.sure_word_gap, 8, 10)), 0.5);
             assert_eq!(l.share(fit(sure - 1.0, l.reject_word_gap, 8, 10)), 0.0);
