@@ -251,10 +251,11 @@ fn open_recognizer(args: &VoiceBenchArgs) -> anyhow::Result<Box<dyn Recognizer>>
     Ok(asr::open(&config)?)
 }
 
-/// One voice speaks every case; `noise` mixes room noise in at the SNR.
+/// One voice's speech of every case (`speech`, in the order of `cases`) is heard; `noise`
+/// mixes room noise in at the SNR.
 fn run_voice(
     args: &VoiceBenchArgs,
-    voice: &str,
+    speech: &[Vec<i16>],
     cases: &[Case],
     noise: Option<&[i16]>,
     vocab: &Vocab,
@@ -264,16 +265,14 @@ fn run_voice(
     let mut listener = Listener::new(ListenConfig::default(), Grammar::new(Lang::De));
     let per_ms = (SAMPLE_RATE / 1000) as usize;
     let mut outcomes = Vec::new();
-    for (i, case) in cases.iter().enumerate() {
+    for (i, (case, speech)) in cases.iter().zip(speech).enumerate() {
         listener.set_grammar(
             recognizer.as_mut(),
             Grammar::for_position(&case.position, vocab),
         )?;
-        let spoken = synthesize(&case.words, &Voice::new(voice, 150))?;
-        let speech = resample(&spoken.samples, spoken.sample_rate, SAMPLE_RATE);
-        let end_of_speech = LEAD_MS * per_ms + speech_end(&speech);
+        let end_of_speech = LEAD_MS * per_ms + speech_end(speech);
         let mut audio = vec![0i16; LEAD_MS * per_ms];
-        audio.extend_from_slice(&speech);
+        audio.extend_from_slice(speech);
         audio.extend(std::iter::repeat_n(0i16, TAIL_MS * per_ms));
         if let Some(noise) = noise {
             let start = (i * 7919 * per_ms) % noise.len().saturating_sub(audio.len()).max(1);
@@ -482,11 +481,24 @@ pub fn run(args: &VoiceBenchArgs) -> anyhow::Result<i32> {
         args.recognizer,
         cases.len() * args.voices.len()
     );
-    let mut clean = Vec::new();
+    // Every utterance is spoken before any is heard: espeak-ng's output depends on what it
+    // said before (the same words came out different after another read-back), so speech
+    // made between recognitions would differ with what was recognized, and two builds
+    // would be compared on different audio.
+    let mut speech = Vec::new();
     for voice in &args.voices {
+        let mut spoken = Vec::new();
+        for case in &cases {
+            let s = synthesize(&case.words, &Voice::new(voice, 150))?;
+            spoken.push(resample(&s.samples, s.sample_rate, SAMPLE_RATE));
+        }
+        speech.push(spoken);
+    }
+    let mut clean = Vec::new();
+    for (voice, spoken) in args.voices.iter().zip(&speech) {
         clean.push((
             voice.clone(),
-            run_voice(args, voice, &cases, None, &vocab, &interpreter)?,
+            run_voice(args, spoken, &cases, None, &vocab, &interpreter)?,
         ));
     }
     let clean_accuracy = report("clean", args, &cases, &clean);
@@ -497,10 +509,10 @@ pub fn run(args: &VoiceBenchArgs) -> anyhow::Result<i32> {
             bail!("sox made silent noise");
         }
         let mut noisy = Vec::new();
-        for voice in &args.voices {
+        for (voice, spoken) in args.voices.iter().zip(&speech) {
             noisy.push((
                 voice.clone(),
-                run_voice(args, voice, &cases, Some(&noise), &vocab, &interpreter)?,
+                run_voice(args, spoken, &cases, Some(&noise), &vocab, &interpreter)?,
             ));
         }
         noisy_accuracy = Some(report(
