@@ -506,26 +506,23 @@ impl Grammar {
 
     /// Whether `text` is an utterance of the grammar that means only moves.
     pub fn only_moves(&self, text: &str) -> bool {
-        self.meanings(text)
-            .is_some_and(|meanings| meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_))))
+        self.means_only(text, |m| matches!(m, PhraseMeaning::Move(_)))
     }
 
     /// Whether `text` is an utterance of the grammar that means only commands.
     pub fn only_commands(&self, text: &str) -> bool {
-        self.meanings(text).is_some_and(|meanings| {
-            meanings
-                .iter()
-                .all(|m| matches!(m, PhraseMeaning::Command(_)))
-        })
+        self.means_only(text, |m| matches!(m, PhraseMeaning::Command(_)))
     }
 
     /// Whether `text` is an utterance of the grammar that means only answers to a read-back.
     pub fn only_answers(&self, text: &str) -> bool {
-        self.meanings(text).is_some_and(|meanings| {
-            meanings
-                .iter()
-                .all(|m| matches!(m, PhraseMeaning::Answer(_)))
-        })
+        self.means_only(text, |m| matches!(m, PhraseMeaning::Answer(_)))
+    }
+
+    /// Whether `text` is an utterance of the grammar whose every meaning is of one kind.
+    fn means_only(&self, text: &str, kind: fn(&PhraseMeaning) -> bool) -> bool {
+        self.meanings(text)
+            .is_some_and(|meanings| meanings.iter().all(kind))
     }
 
     /// What `text` means, if it is an utterance of the grammar.

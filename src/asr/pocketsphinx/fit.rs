@@ -207,20 +207,16 @@ pub(super) fn acoustic_fit(
     }
     let path = loop_score(words, start, end);
     let free = loop_score(phones, start, end);
-    let phones_of = |w: &&Segment| {
-        let base = w.word.split('(').next().unwrap_or(&w.word);
-        (
-            phone_counts.get(base).copied().unwrap_or(1),
-            fillers.contains(base),
-        )
-    };
-    let counted: Vec<(usize, bool)> = words
-        .iter()
-        .filter(|w| !w.is_silence())
-        .map(|w| phones_of(&w))
-        .collect();
-    let phrase_phones = counted.iter().map(|(n, _)| n).sum();
-    let own_phones = counted.iter().filter(|(_, f)| !f).map(|(n, _)| n).sum();
+    // (all the phrase's phones, those of its own words without the fillers)
+    let (phrase_phones, own_phones) =
+        words
+            .iter()
+            .filter(|w| !w.is_silence())
+            .fold((0, 0), |(all, own), w| {
+                let base = w.word.split('(').next().unwrap_or(&w.word);
+                let n = phone_counts.get(base).copied().unwrap_or(1);
+                (all + n, if fillers.contains(base) { own } else { own + n })
+            });
     let spoken_phones = phones
         .iter()
         .filter(|p| !p.is_silence() && p.start >= start && p.end <= end)
