@@ -253,7 +253,7 @@ fn without_speech_the_window_starts_when_the_read_back_is_printed() {
 
 /// How long espeak-ng takes to say the read-back at this rate.
 fn espeak_ms(text: &str, rate_wpm: u32) -> u64 {
-    let speech = rochade::speech::espeak::synthesize(
+    let speech = rochade::speech::espeak::synthesize_alone(
         text,
         &rochade::speech::espeak::Voice::new("de", rate_wpm),
     )

@@ -8,11 +8,11 @@ use rochade::asr::input::{
 use rochade::asr::{self, Backend, Grammar, PhraseMeaning, Recognizer, RecognizerConfig};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
-use rochade::speech::espeak::{Voice, synthesize};
+use rochade::speech::espeak::{Voice, synthesize_alone};
 use rochade::vocab::Vocab;
 
 fn speech(text: &str) -> Vec<i16> {
-    let s = synthesize(text, &Voice::new("de", 150)).expect("espeak-ng");
+    let s = synthesize_alone(text, &Voice::new("de", 150)).expect("espeak-ng");
     resample(&s.samples, s.sample_rate, 16_000)
 }
 
@@ -160,7 +160,7 @@ fn the_moves_of_a_position_are_committed_early_even_when_the_partial_result_lags
     let (mut late, mut wrong) = (Vec::new(), Vec::new());
     for voice in ["de", "de+f2", "de+m1"] {
         for (words, uci) in moves {
-            let s = synthesize(words, &Voice::new(voice, 150)).expect("espeak-ng");
+            let s = synthesize_alone(words, &Voice::new(voice, 150)).expect("espeak-ng");
             let stream = in_silence(&resample(&s.samples, s.sample_rate, 16_000));
             let events = listener.push(rec.as_mut(), &stream).expect("push");
             let heard = heard(&events);
@@ -251,7 +251,7 @@ fn a_decode_ahead_hears_what_the_decode_at_the_pause_hears() {
             let mut listener = Listener::new(config.clone(), g.clone());
             let mut run = Vec::new();
             for words in said {
-                let s = synthesize(words, &Voice::new(voice, 150)).expect("espeak-ng");
+                let s = synthesize_alone(words, &Voice::new(voice, 150)).expect("espeak-ng");
                 let stream = in_silence(&resample(&s.samples, s.sample_rate, 16_000));
                 let events = listener.push(rec.as_mut(), &stream).expect("push");
                 let heard = heard(&events);
@@ -524,7 +524,7 @@ fn a_move_heard_with_a_confusable_letter_waits_for_yes() {
         .set_grammar(rec.as_mut(), g.clone())
         .expect("grammar");
     let say = |text: &str| {
-        let s = synthesize(text, &Voice::new("en-us", 150)).expect("espeak-ng");
+        let s = synthesize_alone(text, &Voice::new("en-us", 150)).expect("espeak-ng");
         in_silence(&resample(&s.samples, s.sample_rate, 16_000))
     };
     let best = |listener: &mut Listener, rec: &mut Box<dyn Recognizer>, text: &str| {

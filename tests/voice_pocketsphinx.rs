@@ -3,11 +3,11 @@
 use rochade::asr::{self, Backend, Grammar, PhraseMeaning, Recognizer, RecognizerConfig};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
-use rochade::speech::espeak::{Voice, synthesize};
+use rochade::speech::espeak::{Voice, synthesize_alone};
 use rochade::vocab::Vocab;
 
 fn speak(text: &str, voice: &str) -> Vec<i16> {
-    let speech = synthesize(text, &Voice::new(voice, 150)).expect("espeak-ng");
+    let speech = synthesize_alone(text, &Voice::new(voice, 150)).expect("espeak-ng");
     let mut samples = vec![0i16; 4800];
     samples.extend(resample(&speech.samples, speech.sample_rate, 16_000));
     samples.extend(vec![0i16; 4800]);

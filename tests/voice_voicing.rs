@@ -8,11 +8,11 @@ use rochade::audio::resample::resample;
 use rochade::audio::voicing::voiced_ms;
 use rochade::interpret::SURE_SHARE;
 use rochade::lang::Lang;
-use rochade::speech::espeak::{Voice, synthesize};
+use rochade::speech::espeak::{Voice, synthesize_alone};
 use rochade::vocab::Vocab;
 
 fn speak(text: &str, voice: &str) -> Vec<i16> {
-    let speech = synthesize(text, &Voice::new(voice, 170)).expect("espeak-ng");
+    let speech = synthesize_alone(text, &Voice::new(voice, 170)).expect("espeak-ng");
     resample(&speech.samples, speech.sample_rate, 16_000)
 }
 

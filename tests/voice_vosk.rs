@@ -10,7 +10,7 @@ use rochade::asr::vosk::{VoskModel, VoskRecognizer};
 use rochade::asr::{self, AsrError, Backend, Grammar, PhraseMeaning, Recognizer};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
-use rochade::speech::espeak::{Voice, synthesize};
+use rochade::speech::espeak::{Voice, synthesize_alone};
 
 fn model() -> Option<Arc<VoskModel>> {
     static MODEL: OnceLock<Option<Arc<VoskModel>>> = OnceLock::new();
@@ -23,7 +23,7 @@ fn model() -> Option<Arc<VoskModel>> {
 }
 
 fn korean(text: &str) -> Vec<i16> {
-    let speech = synthesize(text, &Voice::new("ko", 140)).expect("espeak-ng ko");
+    let speech = synthesize_alone(text, &Voice::new("ko", 140)).expect("espeak-ng ko");
     let mut samples = vec![0i16; 4800];
     samples.extend(resample(&speech.samples, speech.sample_rate, 16_000));
     samples.extend(vec![0i16; 8000]);

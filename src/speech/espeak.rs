@@ -28,6 +28,8 @@ pub enum EspeakError {
     Synth(String, i32),
     #[error("the text contains a NUL character")]
     Nul,
+    #[error("the program espeak-ng could not be run (is the package espeak-ng installed?): {0}")]
+    Program(String),
 }
 
 /// An espeak-ng voice: a name such as `de`, `de+f3`, `en-us+m3`, and a rate in words per
@@ -242,6 +244,68 @@ pub fn synthesize(text: &str, voice: &Voice) -> Result<Speech, EspeakError> {
     })
 }
 
+/// Synthesises `text` with `voice` in a fresh engine: the program `espeak-ng`, run once for
+/// it. libespeak-ng carries state from one synthesis to the next (the same words with the same
+/// voice came out different after other words), so in-process speech depends on everything
+/// said before it in the process. Speech made here is the same in every run and order: for
+/// tests that run side by side, and for comparing builds on the same audio.
+pub fn synthesize_alone(text: &str, voice: &Voice) -> Result<Speech, EspeakError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    if text.contains('\0') {
+        return Err(EspeakError::Nul);
+    }
+    let started = Instant::now();
+    // A file, not stdout: espeak-ng streams a WAV header without the data's size there.
+    let path = std::env::temp_dir().join(format!(
+        "rochade-espeak-{}-{}.wav",
+        std::process::id(),
+        MADE.fetch_add(1, Ordering::Relaxed)
+    ));
+    let output = std::process::Command::new("espeak-ng")
+        .arg("-v")
+        .arg(&voice.name)
+        .arg("-s")
+        .arg(voice.rate_wpm.to_string())
+        .arg("-w")
+        .arg(&path)
+        .arg("--")
+        .arg(text)
+        .output()
+        .map_err(|e| EspeakError::Program(e.to_string()))?;
+    let read = || -> Result<Speech, EspeakError> {
+        if !output.status.success() {
+            let said = String::from_utf8_lossy(&output.stderr);
+            if said.contains("voice") {
+                return Err(EspeakError::UnknownVoice(voice.name.clone()));
+            }
+            return Err(EspeakError::Synth(
+                text.to_string(),
+                output.status.code().unwrap_or(-1),
+            ));
+        }
+        let reader =
+            hound::WavReader::open(&path).map_err(|e| EspeakError::Program(e.to_string()))?;
+        let sample_rate = reader.spec().sample_rate;
+        let mut samples = reader
+            .into_samples::<i16>()
+            .collect::<Result<Vec<i16>, _>>()
+            .map_err(|e| EspeakError::Program(e.to_string()))?;
+        // The program ends its text with a sentence's pause (about 380 ms of exact zeros)
+        // that `synthesize` does not add; without it the two end alike (9 ms of zeros).
+        let end = samples.iter().rposition(|&s| s != 0).map_or(0, |i| i + 1);
+        samples.truncate(end + (sample_rate / 100) as usize);
+        Ok(Speech {
+            samples,
+            sample_rate,
+            first_block_after: started.elapsed(),
+        })
+    };
+    let speech = read();
+    let _ = std::fs::remove_file(&path);
+    speech
+}
+
 /// Whether a character is a letter of the Latin script (ASCII, the Latin-1 and Latin
 /// Extended-A letters: German umlauts and ß).
 fn is_latin_letter(c: char) -> bool {
@@ -413,6 +477,24 @@ impl super::Speaker for EspeakSpeaker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn speech_made_alone_is_the_same_whatever_was_said_before() {
+        let voice = Voice::new("de", 150);
+        let first = synthesize_alone("Springer Felix drei", &voice).expect("espeak-ng");
+        synthesize("Eva vier", &voice).expect("espeak-ng");
+        synthesize_alone("Turm Anton eins", &Voice::new("de+f3", 170)).expect("espeak-ng");
+        let again = synthesize_alone("Springer Felix drei", &voice).expect("espeak-ng");
+        assert_eq!(first.sample_rate, 22_050);
+        assert!(first.samples.len() > 11_025, "more than half a second");
+        assert_eq!(first.samples, again.samples);
+        let zeros_at_end = first.samples.iter().rev().take_while(|&&s| s == 0).count();
+        assert!(zeros_at_end < 22_050 / 50, "no sentence pause: {zeros_at_end} zeros");
+        assert!(matches!(
+            synthesize_alone("Eva vier", &Voice::new("xx-nonesuch", 150)),
+            Err(EspeakError::UnknownVoice(_))
+        ));
+    }
 
     #[test]
     fn volume_scales_the_samples() {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use rochade::asr::{self, Backend, Grammar, PhraseMeaning, RecognizerConfig};
 use rochade::audio::resample::resample;
 use rochade::lang::Lang;
-use rochade::speech::espeak::{Voice, synthesize};
+use rochade::speech::espeak::{Voice, synthesize_alone};
 
 /// Whether the PulseAudio sandbox is up (scripts/test.sh or scripts/audio-sandbox.sh set
 /// ROCHADE_AUDIO_TESTS=1). Without it the audio tests say so and pass.
@@ -29,7 +29,7 @@ pub fn utterance(text: &str, voice: &str, pad_ms: usize) -> Vec<i16> {
 
 /// The same at `wpm` words a minute.
 pub fn utterance_at(text: &str, voice: &str, wpm: u32, pad_ms: usize) -> Vec<i16> {
-    let speech = synthesize(text, &Voice::new(voice, wpm)).expect("espeak-ng");
+    let speech = synthesize_alone(text, &Voice::new(voice, wpm)).expect("espeak-ng");
     let pad = vec![0i16; pad_ms * 16];
     let mut samples = pad.clone();
     samples.extend(resample(&speech.samples, speech.sample_rate, 16_000));
