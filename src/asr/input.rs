@@ -65,6 +65,14 @@ pub struct ListenConfig {
     /// In a pause after `early_silence_ms` whose partial result is not a final phrase, the
     /// utterance is decoded as it stands this often ([`Listener`]'s probes).
     pub probe_interval_ms: u64,
+    /// In noise a probe's phrase is taken only when an earlier probe of the pause heard it
+    /// too ([`ListenConfig::noisy_floor_db`]); a command only when that one was this long
+    /// before. A move heard in noise is asked back anyway, so for it the next probe is
+    /// enough: on the tuning set in pink noise, probes 100 ms apart instead of 150 heard the
+    /// same moves (102 of 200 right, 29 another move both) and brought the read-back of
+    /// moves forward (p95 419 to 337 ms), but a "queen takes golf eight" was heard as a
+    /// sure "faster" and carried out.
+    pub command_agreement_ms: u64,
     /// Over this noise floor (dB full scale) the endpointer hears the quiet end of a word as
     /// silence, so a probe is trusted only when the next one, with more of the word, agrees;
     /// and no move heard is sure enough for the correction window ([`NOISY_MOVE_CONFIDENCE`]).
@@ -92,7 +100,8 @@ impl Default for ListenConfig {
             end_silence_ms: 600,
             early_silence_ms: 200,
             ahead_silence_ms: Some(70),
-            probe_interval_ms: 150,
+            probe_interval_ms: 100,
+            command_agreement_ms: 150,
             noisy_floor_db: -50.0,
             noisy_snr_db: 20.0,
             pre_roll_ms: 300,
@@ -101,6 +110,18 @@ impl Default for ListenConfig {
             push_to_talk: false,
             talk_tail_ms: 300,
         }
+    }
+}
+
+impl ListenConfig {
+    /// Whether a probe's final phrase, heard at `silence_ms` into the pause, is taken: in
+    /// quiet at once; in noise when an earlier probe of the pause heard it too (the first
+    /// of them at `heard_since`), for a command only when that was
+    /// [`ListenConfig::command_agreement_ms`] before.
+    fn agreed(&self, noisy: bool, heard_since: Option<u64>, silence_ms: u64, move_: bool) -> bool {
+        !noisy
+            || heard_since
+                .is_some_and(|since| move_ || silence_ms >= since + self.command_agreement_ms)
     }
 }
 
@@ -193,6 +214,8 @@ struct Probe {
     silence_ms: u64,
     /// The phrase it heard.
     heard: String,
+    /// The silence at the first probe of the pause that heard the same phrase.
+    heard_since_ms: u64,
 }
 
 /// A final decode made ahead, early in a pause ([`ListenConfig::ahead_silence_ms`]). While
@@ -518,6 +541,7 @@ impl Listener {
             speech_end: ahead.speech_end,
             silence_ms: ahead.silence_ms,
             heard: recognition.best().to_string(),
+            heard_since_ms: ahead.silence_ms,
         });
         self.feed_again(recognizer)
     }
@@ -545,7 +569,8 @@ impl Listener {
     /// only the decoder's best path so far and can lag the final one ("bella zwei" for a
     /// "Bella drei" that the final result gets right), so the utterance is decoded as it
     /// stands. A final phrase is committed at once; in noise, only when the probe before
-    /// it in this pause heard the same. Anything else restarts the decoder on the audio so
+    /// it in this pause heard the same (a command: since [`ListenConfig::command_agreement_ms`]
+    /// before). Anything else restarts the decoder on the audio so
     /// far, and listening goes on.
     fn probe(
         &mut self,
@@ -564,16 +589,23 @@ impl Listener {
         let started = Instant::now();
         let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
         let recognition = self.grammar.rank(&alternatives);
-        let noisy = self.noisy();
-        let confirmed = !noisy || before.is_some_and(|b| b.heard == recognition.best());
-        if recognition.in_grammar && self.grammar.is_final(recognition.best()) && confirmed {
+        let best = recognition.best();
+        let heard_since = before.filter(|b| b.heard == best).map(|b| b.heard_since_ms);
+        let confirmed = self.config.agreed(
+            self.noisy(),
+            heard_since,
+            silence_ms,
+            self.grammar.only_moves(best),
+        );
+        if recognition.in_grammar && self.grammar.is_final(best) && confirmed {
             events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), true));
             return Ok(());
         }
         self.last_probe = Some(Probe {
             speech_end,
             silence_ms,
-            heard: recognition.best().to_string(),
+            heard: best.to_string(),
+            heard_since_ms: heard_since.unwrap_or(silence_ms),
         });
         self.compute += started.elapsed();
         self.feed_again(recognizer)
@@ -1046,5 +1078,32 @@ fn run_listener(
             },
             default(Duration::from_millis(50)) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn in_noise_a_move_needs_one_more_probe_and_a_command_a_longer_agreement() {
+        let config = ListenConfig::default();
+        let (first, next) = (
+            config.early_silence_ms,
+            config.early_silence_ms + config.probe_interval_ms,
+        );
+        // quiet: at once
+        assert!(config.agreed(false, None, first, true));
+        assert!(config.agreed(false, None, first, false));
+        // noise: never from the first probe alone
+        assert!(!config.agreed(true, None, first, true));
+        assert!(!config.agreed(true, None, first, false));
+        // a move: the next probe that heard the same is enough
+        assert!(config.agreed(true, Some(first), next, true));
+        // a command: only once the agreement spans command_agreement_ms
+        assert!(config.probe_interval_ms < config.command_agreement_ms);
+        assert!(!config.agreed(true, Some(first), next, false));
+        let later = first + config.command_agreement_ms;
+        assert!(config.agreed(true, Some(first), later, false));
     }
 }
