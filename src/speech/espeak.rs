@@ -489,7 +489,10 @@ mod tests {
         assert!(first.samples.len() > 11_025, "more than half a second");
         assert_eq!(first.samples, again.samples);
         let zeros_at_end = first.samples.iter().rev().take_while(|&&s| s == 0).count();
-        assert!(zeros_at_end < 22_050 / 50, "no sentence pause: {zeros_at_end} zeros");
+        assert!(
+            zeros_at_end < 22_050 / 50,
+            "no sentence pause: {zeros_at_end} zeros"
+        );
         assert!(matches!(
             synthesize_alone("Eva vier", &Voice::new("xx-nonesuch", 150)),
             Err(EspeakError::UnknownVoice(_))
