@@ -291,8 +291,10 @@ pub fn synthesize_alone(text: &str, voice: &Voice) -> Result<Speech, EspeakError
             .into_samples::<i16>()
             .collect::<Result<Vec<i16>, _>>()
             .map_err(|e| EspeakError::Program(e.to_string()))?;
-        // The program ends its text with a sentence's pause (about 380 ms of exact zeros)
-        // that `synthesize` does not add; without it the two end alike (9 ms of zeros).
+        // The program ends its text with a sentence's pause (about 380 ms) that `synthesize`
+        // does not add. Its exact zeros are cut, so that plain voices end as there (9 ms of
+        // zeros); a breathy variant (`+f3`) breathes faintly through the pause (-55 dBFS and
+        // falling), which stays: the endpointer may hear its start as the word's end.
         let end = samples.iter().rposition(|&s| s != 0).map_or(0, |i| i + 1);
         samples.truncate(end + (sample_rate / 100) as usize);
         Ok(Speech {
