@@ -114,12 +114,16 @@ impl FitLimits {
     /// grammar well, half (so that it is unsure) in between, none when it does not fit or
     /// the phrase is too short for the speech.
     pub(super) fn share(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap, false)
+        self.share_with(fit, self.sure_gap, fit.phrase_phones)
     }
 
     /// [`FitLimits::share`] for a reading that is a move.
     pub(super) fn share_of_move(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap.min(self.sure_move_gap), false)
+        self.share_with(
+            fit,
+            self.sure_gap.min(self.sure_move_gap),
+            fit.phrase_phones,
+        )
     }
 
     /// [`FitLimits::share`] for a reading that is a command: sure only when the command's own
@@ -128,11 +132,15 @@ impl FitLimits {
     /// please" was a sure "slower" on the English tuning set, "uh" and "please" making up
     /// the phones that "slower" lacked. Such a command is asked back.
     pub(super) fn share_of_command(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap, true)
+        self.share_with(fit, self.sure_gap, fit.own_phones)
     }
 
-    fn share_with(&self, fit: AcousticFit, sure_gap: f64, own_words: bool) -> f32 {
-        let phone_share = fit.phrase_phones as f64 / fit.spoken_phones.max(1) as f64;
+    /// The share at `sure_gap`, where a reading is sure only when `sure_phones` (all the
+    /// phrase's, or only its own words' for a command) hold [`FitLimits::sure_phone_share`]
+    /// of the speech.
+    fn share_with(&self, fit: AcousticFit, sure_gap: f64, sure_phones: usize) -> f32 {
+        let spoken = fit.spoken_phones.max(1) as f64;
+        let phone_share = fit.phrase_phones as f64 / spoken;
         // In a short word the loop's extra phones weigh too much ("nein" is three phones,
         // the loop may hear eight).
         let long = fit.spoken_phones >= PHONE_SHARE_FROM;
@@ -142,10 +150,7 @@ impl FitLimits {
         {
             0.0
         } else if fit.gap <= sure_gap
-            && (!long || phone_share >= self.sure_phone_share)
-            && (!long
-                || !own_words
-                || fit.own_phones as f64 / fit.spoken_phones as f64 >= self.sure_phone_share)
+            && (!long || sure_phones as f64 / spoken >= self.sure_phone_share)
             && fit.worst_word_gap < self.sure_word_gap
             && fit.phrase_phones < fit.spoken_phones + SQUEEZED_PHONES
         {
