@@ -614,3 +614,70 @@ fn in_noise_an_answer_with_a_twin_of_the_opposite_meaning_is_unsure_and_ja_is_no
     let sure: f32 = ja[0].alternatives.iter().map(|(_, c)| c).sum();
     assert!(sure > NOISY_MOVE_CONFIDENCE, "{:?}", ja[0].alternatives);
 }
+
+/// A real recognizer that is slow to hear an utterance fed again (a slow machine): what the
+/// listener then trails the stream by must show in `behind_ms`, or a benchmark would
+/// report a read-back sooner than a player hears it.
+struct SlowToHearAgain {
+    inner: Box<dyn Recognizer>,
+    delay: Duration,
+}
+
+impl Recognizer for SlowToHearAgain {
+    fn backend(&self) -> Backend {
+        self.inner.backend()
+    }
+    fn set_grammar(&mut self, g: &Grammar) -> Result<asr::GrammarReport, asr::AsrError> {
+        self.inner.set_grammar(g)
+    }
+    fn accept(&mut self, samples: &[i16]) -> Result<(), asr::AsrError> {
+        // the listener feeds 10 ms blocks; more at once is an utterance heard again
+        if samples.len() > 1600 {
+            std::thread::sleep(self.delay);
+        }
+        self.inner.accept(samples)
+    }
+    fn partial(&mut self) -> Option<String> {
+        self.inner.partial()
+    }
+    fn finish(&mut self) -> Result<Vec<asr::Alternative>, asr::AsrError> {
+        self.inner.finish()
+    }
+    fn finish_best(&mut self) -> Result<Option<String>, asr::AsrError> {
+        self.inner.finish_best()
+    }
+    fn fit(&self) -> Option<asr::AcousticFit> {
+        self.inner.fit()
+    }
+    fn cancel(&mut self) {
+        self.inner.cancel()
+    }
+}
+
+#[test]
+fn the_work_a_probe_leaves_behind_is_counted_in_the_wait_for_the_read_back() {
+    let g = grammar();
+    let delay = Duration::from_millis(400);
+    let mut rec = SlowToHearAgain {
+        inner: recognizer(&g),
+        delay,
+    };
+    let config = ListenConfig::default();
+    let mut listener = Listener::new(config.clone(), g.clone());
+    // In noise the first probe of the pause is never taken: the utterance is fed again and
+    // the next probe, 100 ms of audio later, decides ("David acht" goes on in "David acht
+    // Dame", so no partial result ends it earlier).
+    let stream = with_white_noise(&in_silence(&speech("David acht")), 40);
+    let events = listener.push(&mut rec, &stream).expect("push");
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    assert_eq!(heard[0].best(), "david acht");
+    let probe_gap = config.probe_interval_ms as f64;
+    assert!(
+        heard[0].behind_ms >= delay.as_millis() as f64 - probe_gap,
+        "behind {} ms, decoded {} ms",
+        heard[0].behind_ms,
+        heard[0].decoded_ms
+    );
+    assert!(heard[0].behind_ms >= heard[0].decoded_ms);
+}

@@ -234,3 +234,40 @@ fn ja_is_heard_as_sure_and_korrektur_never_as_a_sure_ja() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// A probe's quick look ends the utterance for its best phrase alone; fed the utterance
+/// again, the decoder gives the whole result, with the phone loop's fit as after one
+/// hearing (the loop hears the audio again too, not twice over).
+#[test]
+fn the_best_phrase_alone_is_the_full_results_best_and_hearing_again_gives_the_same_fit() {
+    let grammar = start_grammar();
+    let audio = speak("Springer Felix drei", "de");
+
+    let mut fresh = pocketsphinx();
+    fresh.set_grammar(&grammar).expect("grammar");
+    fresh.accept(&audio).expect("accept");
+    let whole = fresh.finish().expect("finish");
+    let fresh_fit = fresh.fit().expect("a fit");
+
+    let mut rec = pocketsphinx();
+    rec.set_grammar(&grammar).expect("grammar");
+    rec.accept(&audio).expect("accept");
+    let best = rec.finish_best().expect("finish_best");
+    assert_eq!(best.as_deref(), Some("springer felix drei"));
+    assert!(rec.fit().is_none(), "the quick look measures no fit");
+    // ended: a full finish without new audio has nothing to say
+    assert!(rec.finish().expect("finish").is_empty());
+
+    rec.accept(&audio).expect("accept again");
+    let again = rec.finish().expect("finish");
+    assert_eq!(again[0].text, whole[0].text);
+    let fit = rec.fit().expect("a fit after hearing again");
+    assert!(
+        fit.spoken_phones.abs_diff(fresh_fit.spoken_phones) <= 2,
+        "{fit:?} {fresh_fit:?}"
+    );
+    assert!(
+        (fit.gap - fresh_fit.gap).abs() < 6.0,
+        "{fit:?} {fresh_fit:?}"
+    );
+}

@@ -149,6 +149,11 @@ pub struct Recognized {
     pub committed_ms: u64,
     /// Wall time from that decision to the result (the final decode).
     pub decoded_ms: f64,
+    /// How far the listener's work trailed the stream when the result was ready (ms): the
+    /// final decode, and what earlier work in the pause (a probe, the utterance fed to the
+    /// decoder again) had not yet caught up with. Live, audio waits in the input's queue
+    /// while the listener works, so this is what the read-back waits for beyond the quiet.
+    pub behind_ms: f64,
     /// Recognizer time spent on the whole utterance (for the real-time factor).
     pub compute_ms: f64,
     /// Committed early: the partial result was already a complete, unambiguous phrase.
@@ -250,6 +255,11 @@ pub struct Listener {
     last_probe: Option<Probe>,
     ahead: Option<Ahead>,
     compute: Duration,
+    /// The listener's work not yet caught up with the stream ([`Recognized::behind_ms`]):
+    /// each block of audio gives it the block's duration, and takes what it cost.
+    behind: Duration,
+    /// When the work on the current block began, with [`Listener::behind`] then.
+    block_started: Option<(Instant, Duration)>,
     talk_down: bool,
 }
 
@@ -269,6 +279,8 @@ impl Listener {
             last_probe: None,
             ahead: None,
             compute: Duration::ZERO,
+            behind: Duration::ZERO,
+            block_started: None,
             talk_down: false,
         }
     }
@@ -370,7 +382,14 @@ impl Listener {
     ) -> Result<Vec<VoiceEvent>, AsrError> {
         let mut events = Vec::new();
         for block in samples.chunks(BLOCK) {
-            self.push_block(recognizer, block, &mut events)?;
+            let duration = Duration::from_micros(block.len() as u64 * 1000 / PER_MS);
+            let behind = self.behind.saturating_sub(duration);
+            let started = Instant::now();
+            self.block_started = Some((started, behind));
+            let pushed = self.push_block(recognizer, block, &mut events);
+            self.block_started = None;
+            self.behind = behind + started.elapsed();
+            pushed?;
         }
         Ok(events)
     }
@@ -550,7 +569,15 @@ impl Listener {
     /// probe or a decode ahead.
     fn feed_again(&mut self, recognizer: &mut dyn Recognizer) -> Result<(), AsrError> {
         let audio = std::mem::take(&mut self.utterance);
+        let t = Instant::now();
         let fed = self.timed(|| recognizer.accept(&audio));
+        if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
+            eprintln!(
+                "listener: fed {} ms of audio again in {:.1} ms",
+                audio.len() as u64 / PER_MS,
+                t.elapsed().as_secs_f64() * 1e3
+            );
+        }
         self.utterance = audio;
         fed
     }
@@ -587,6 +614,30 @@ impl Listener {
             return Ok(());
         }
         let started = Instant::now();
+        if !self.may_be_taken(before.as_ref(), silence_ms) {
+            // A probe that cannot be taken, whatever it hears, is needed only for its
+            // phrase: for the next probe to agree with, or to see that it changed. The
+            // lattice, the n-best list, a second pass and the phone loop's end cost up to
+            // 250 ms more (tuning set, pink noise), which the listener then trailed the
+            // stream by.
+            let heard = recognizer.finish_best()?.unwrap_or_default();
+            let heard = self
+                .grammar
+                .rank(&[super::Alternative::new(heard, 1.0)])
+                .best()
+                .to_string();
+            let heard_since = before
+                .filter(|b| b.heard == heard)
+                .map(|b| b.heard_since_ms);
+            self.last_probe = Some(Probe {
+                speech_end,
+                silence_ms,
+                heard,
+                heard_since_ms: heard_since.unwrap_or(silence_ms),
+            });
+            self.compute += started.elapsed();
+            return self.feed_again(recognizer);
+        }
         let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
         let recognition = self.grammar.rank(&alternatives);
         let best = recognition.best();
@@ -609,6 +660,27 @@ impl Listener {
         });
         self.compute += started.elapsed();
         self.feed_again(recognizer)
+    }
+
+    /// Whether a probe at `silence_ms` could be taken after `before`, the probe before it in
+    /// this pause. In noise only if it hears the same final phrase, and a command only
+    /// [`ListenConfig::command_agreement_ms`] after it was first heard. In quiet any first
+    /// probe, and a later one only if the phrase has changed to a final one since: after
+    /// nothing heard, an answer (which waits out the pause) or a phrase that a longer one
+    /// continues, the next probe most likely hears the same.
+    fn may_be_taken(&self, before: Option<&Probe>, silence_ms: u64) -> bool {
+        if !self.noisy() {
+            return before.is_none_or(|b| self.grammar.is_final(&b.heard));
+        }
+        before.is_some_and(|b| {
+            self.grammar.is_final(&b.heard)
+                && self.config.agreed(
+                    true,
+                    Some(b.heard_since_ms),
+                    silence_ms,
+                    self.grammar.only_moves(&b.heard),
+                )
+        })
     }
 
     /// Whether the noise floor is over [`ListenConfig::noisy_floor_db`], or the speech so far
@@ -711,6 +783,11 @@ impl Listener {
             speech_end_ms: speech_end / PER_MS,
             committed_ms: position / PER_MS,
             decoded_ms: decoded.as_secs_f64() * 1000.0,
+            behind_ms: self
+                .block_started
+                .map_or(decoded, |(started, behind)| behind + started.elapsed())
+                .as_secs_f64()
+                * 1000.0,
             compute_ms: self.compute.as_secs_f64() * 1000.0,
             early,
             fit,

@@ -176,6 +176,13 @@ pub trait Recognizer: Send {
     /// recognizer changed it (pocketsphinx hears `laeufer`, this says `läufer`).
     fn finish(&mut self) -> Result<Vec<Alternative>, AsrError>;
 
+    /// Ends the utterance for its best phrase alone, where a recognizer can have that for
+    /// less than [`Recognizer::finish`] (no alternatives, no acoustic fit): for a look at a
+    /// pause whose result cannot be taken yet. Feeding the utterance again goes on with it.
+    fn finish_best(&mut self) -> Result<Option<String>, AsrError> {
+        Ok(self.finish()?.into_iter().next().map(|a| a.text))
+    }
+
     /// The acoustic fit of the utterance last finished, where the recognizer measures one.
     /// Its confidences already carry it: they sum to less than one when the utterance may
     /// be none of the alternatives.

@@ -698,6 +698,21 @@ impl Recognizer for Pocketsphinx {
         self.decode(samples)
     }
 
+    fn finish_best(&mut self) -> Result<Option<String>, AsrError> {
+        if !self.in_utterance {
+            return Ok(None);
+        }
+        // The grammar search alone: no second pass, no lattice, no n-best, and the phone
+        // loop's utterance ends on its own thread, unwaited for. Both adapt their cepstral
+        // mean at the end, as after a full finish: the fit limits were measured so.
+        self.end_utterance();
+        if let Some(v) = &self.verifier {
+            v.cancel();
+        }
+        self.last_fit = None;
+        Ok(self.best_hypothesis().map(|(text, _)| text))
+    }
+
     fn partial(&mut self) -> Option<String> {
         if !self.in_utterance {
             return None;

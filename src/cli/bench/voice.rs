@@ -310,7 +310,7 @@ fn run_voice(
         outcomes.push(Outcome {
             right,
             heard: heard.best().to_string(),
-            latency_ms: waited_ms + heard.decoded_ms + interpret_ms + first_sound_ms,
+            latency_ms: waited_ms + heard.behind_ms + interpret_ms + first_sound_ms,
             compute_ms: heard.compute_ms,
             audio_ms,
         });

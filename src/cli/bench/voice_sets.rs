@@ -77,9 +77,11 @@ struct SetOutcome {
     heard: String,
     got: String,
     latency_ms: Option<f64>,
-    /// The parts of the latency: the quiet waited for, the final decode, and whether the
-    /// listener committed early (a final phrase).
+    /// The parts of the latency: the quiet waited for, how far the listener's work trailed
+    /// the stream then (the final decode among it), and whether the listener committed
+    /// early (a final phrase).
     waited_ms: f64,
+    behind_ms: f64,
     decoded_ms: f64,
     early: bool,
     compute_ms: f64,
@@ -508,6 +510,7 @@ fn hear_case(
         got: "nothing heard".into(),
         latency_ms: None,
         waited_ms: 0.0,
+        behind_ms: 0.0,
         decoded_ms: 0.0,
         early: false,
         compute_ms: 0.0,
@@ -535,8 +538,9 @@ fn hear_case(
     let reading = interpretation.reading;
     let waited_ms =
         (heard.committed_ms as f64 - offset_ms - end_of_speech as f64 / per_ms as f64).max(0.0);
-    out.latency_ms = Some(waited_ms + heard.decoded_ms + interpret_ms + first_sound_ms);
+    out.latency_ms = Some(waited_ms + heard.behind_ms + interpret_ms + first_sound_ms);
     out.waited_ms = waited_ms;
+    out.behind_ms = heard.behind_ms;
     out.decoded_ms = heard.decoded_ms;
     out.early = heard.early;
     out.compute_ms = heard.compute_ms;
@@ -612,7 +616,7 @@ fn write_outcomes(
             "phones": o.fit.map(|f| [f.phrase_phones, f.spoken_phones]),
             "word_gap": o.fit.map(|f| f.worst_word_gap),
             "latency_ms": o.latency_ms, "waited_ms": o.waited_ms,
-            "decoded_ms": o.decoded_ms, "early": o.early,
+            "behind_ms": o.behind_ms, "decoded_ms": o.decoded_ms, "early": o.early,
             "alternatives": o.alternatives, "fen": shakmaty::fen::Fen::from_position(&case.position, shakmaty::EnPassantMode::Legal).to_string(),
         });
         writeln!(out, "{line}")?;
