@@ -70,7 +70,8 @@ pub struct ListenConfig {
     /// before. A move heard in noise is asked back anyway, so for it the next probe is
     /// enough: on the tuning set in pink noise, probes 100 ms apart instead of 150 heard the
     /// same moves (102 of 200 right, 29 another move both) and brought the read-back of
-    /// moves forward (p95 409 to 347 ms). A command keeps the longer agreement: with the
+    /// moves forward (p95 409 to 347 ms, counted then without the work a probe left behind:
+    /// [`Recognized::behind_ms`]). A command keeps the longer agreement: with the
     /// shorter one a "queen takes golf eight" was once heard as "faster".
     pub command_agreement_ms: u64,
     /// Over this noise floor (dB full scale) the endpointer hears the quiet end of a word as
