@@ -615,48 +615,41 @@ impl Listener {
             return Ok(());
         }
         let started = Instant::now();
-        if !self.may_be_taken(before.as_ref(), silence_ms) {
+        let heard = if self.may_be_taken(before.as_ref(), silence_ms) {
+            let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
+            let recognition = self.grammar.rank(&alternatives);
+            let best = recognition.best();
+            let since = before.as_ref().filter(|b| b.heard == best);
+            let confirmed = self.config.agreed(
+                self.noisy(),
+                since.map(|b| b.heard_since_ms),
+                silence_ms,
+                self.grammar.only_moves(best),
+            );
+            if recognition.in_grammar && self.grammar.is_final(best) && confirmed {
+                events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), true));
+                return Ok(());
+            }
+            best.to_string()
+        } else {
             // A probe that cannot be taken, whatever it hears, is needed only for its
             // phrase: for the next probe to agree with, or to see that it changed. The
             // lattice, the n-best list, a second pass and the phone loop's end cost up to
             // 250 ms more (tuning set, pink noise), which the listener then trailed the
             // stream by.
             let heard = recognizer.finish_best()?.unwrap_or_default();
-            let heard = self
-                .grammar
+            self.grammar
                 .rank(&[super::Alternative::new(heard, 1.0)])
                 .best()
-                .to_string();
-            let heard_since = before
-                .filter(|b| b.heard == heard)
-                .map(|b| b.heard_since_ms);
-            self.last_probe = Some(Probe {
-                speech_end,
-                silence_ms,
-                heard,
-                heard_since_ms: heard_since.unwrap_or(silence_ms),
-            });
-            self.compute += started.elapsed();
-            return self.feed_again(recognizer);
-        }
-        let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
-        let recognition = self.grammar.rank(&alternatives);
-        let best = recognition.best();
-        let heard_since = before.filter(|b| b.heard == best).map(|b| b.heard_since_ms);
-        let confirmed = self.config.agreed(
-            self.noisy(),
-            heard_since,
-            silence_ms,
-            self.grammar.only_moves(best),
-        );
-        if recognition.in_grammar && self.grammar.is_final(best) && confirmed {
-            events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), true));
-            return Ok(());
-        }
+                .to_string()
+        };
+        let heard_since = before
+            .filter(|b| b.heard == heard)
+            .map(|b| b.heard_since_ms);
         self.last_probe = Some(Probe {
             speech_end,
             silence_ms,
-            heard: best.to_string(),
+            heard,
             heard_since_ms: heard_since.unwrap_or(silence_ms),
         });
         self.compute += started.elapsed();
