@@ -114,7 +114,7 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
     let mut retries = 0;
     let mut spoken_back = Vec::new();
     // moves whose read-back was the unsure question, made by "ja"
-    let mut made_after_asking = 0;
+    let mut made_after_asking = 0_usize;
     for (i, mv) in GAME.iter().enumerate() {
         let mut made = false;
         // Six tries: the recognizer, bound to the position, sometimes asks which of two close
@@ -134,27 +134,32 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
                         || l.ends_with("Ja oder nein."))
             })
             .unwrap_or_else(|| panic!("no answer to {say:?}: {seen:#?}"));
-            // The read-back is spoken; record it to its end.
-            std::thread::sleep(Duration::from_millis(3000));
+            // The read-back is spoken; record it to its end (the question is longer).
+            let asked = format!("An Sie: Meinten Sie {}? Ja oder nein.", mv.read_back);
+            let question = heard == asked;
+            std::thread::sleep(Duration::from_millis(if question { 4500 } else { 3000 }));
             support::stop_recorder(recorder);
             let expected = format!("An Sie: {}?", mv.read_back);
             // An unsure recognition is read back as a question that only "ja" answers.
-            let asked = format!("An Sie: Meinten Sie {}? Ja oder nein.", mv.read_back);
-            if heard == expected || heard == asked {
-                // The plain read-back is checked from the speaker's recording.
-                let recognized = (heard == expected).then(|| {
-                    support::recognize_file(
-                        &recording,
-                        Lang::De,
-                        &[
-                            "springer felix drei",
-                            "gustav drei",
-                            "bella drei",
-                            "läufer bella zwei",
-                            "nicht verstanden",
-                        ],
-                    )
-                });
+            if heard == expected || question {
+                // What was spoken is checked from the speaker's recording: the read-back, or
+                // the question, whose "Ja oder nein." may come after a pause that ends the
+                // stretch of speech recognized.
+                let forms = |m: &Spoken| {
+                    let plain = m.read_back.to_lowercase();
+                    if question {
+                        vec![
+                            format!("meinten sie {plain}"),
+                            format!("meinten sie {plain} ja oder nein"),
+                        ]
+                    } else {
+                        vec![plain]
+                    }
+                };
+                let mut phrases: Vec<String> = GAME.iter().flat_map(forms).collect();
+                phrases.push("nicht verstanden".to_string());
+                let phrases: Vec<&str> = phrases.iter().map(String::as_str).collect();
+                let recognized = support::recognize_file(&recording, Lang::De, &phrases);
                 // "Ja", said again when it was not understood.
                 let announced = format!("An den Gegner: {}", mv.read_back);
                 for yes in 0..3 {
@@ -173,12 +178,8 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
                     std::thread::sleep(Duration::from_millis(2000));
                 }
                 if made {
-                    match recognized {
-                        Some(recognized) => {
-                            spoken_back.push((mv.read_back.to_lowercase(), recognized))
-                        }
-                        None => made_after_asking += 1,
-                    }
+                    spoken_back.push((forms(mv), recognized));
+                    made_after_asking += usize::from(question);
                     break;
                 }
             }
@@ -220,20 +221,21 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
     writeln!(child.stdin.as_mut().expect("stdin"), "ende").expect("ende");
     let status = child.wait().expect("play ends");
     assert!(status.success());
-    eprintln!("retries after a misheard move: {retries}");
+    eprintln!(
+        "retries after a misheard move: {retries}; read back as a question: {made_after_asking}"
+    );
 
     // The read-backs were spoken to the speaker sink and say the move.
     for (want, got) in &spoken_back {
-        assert_eq!(got, want, "the read-back recorded from the speaker");
+        assert!(
+            want.contains(got),
+            "the read-back recorded from the speaker: {got:?}, not one of {want:?}"
+        );
     }
     assert_eq!(
-        spoken_back.len() + made_after_asking,
+        spoken_back.len(),
         GAME.len(),
         "each move was read back aloud once"
-    );
-    assert!(
-        !spoken_back.is_empty(),
-        "no plain read-back was recorded from the speaker"
     );
 
     // The journal shows White's moves made, in order: replayed, it makes them again.
