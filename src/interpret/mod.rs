@@ -624,10 +624,22 @@ impl Interpreter {
             // but not most of the sentence: that is talk, not a move.
             // Dropping a word is a repair that only a legal move justifies: words that still
             // form no move were not a move ("Felix won today").
+            // A word dropped where the piece is named, before a move that names none, was
+            // likely the piece ("Pferd Felix drei"): read without it, it becomes a pawn move.
+            let piece_dropped = matches!(reading, Reading::Move(m) if m.role() == Role::Pawn)
+                && !kept
+                    .iter()
+                    .any(|w| matches!(w, Word::Known(_, Meaning::Piece(_))))
+                && words
+                    .iter()
+                    .enumerate()
+                    .find(|(_, w)| !matches!(w, Word::Known(_, Meaning::Filler)))
+                    .is_some_and(|(i, _)| dropped[i]);
             if matches!(reading, Reading::Command(_))
                 || dropped_count > MAX_DROPPED
                 || dropped_count >= kept_core.max(1)
                 || (dropped_count > 0 && !matches!(reading, Reading::Move(_)))
+                || piece_dropped
             {
                 reading = Reading::NotUnderstood;
             }
@@ -1166,6 +1178,33 @@ mod tests {
         assert_eq!(r.reading, Reading::NotUnderstood);
         let r = de.interpret(&start, &alts(&[("zeit", 0.7), ("eva vier", 0.3)]));
         assert_eq!(r.reading, Reading::Command(Command::Time));
+    }
+
+    /// An unknown word where the piece is named is not dropped into a pawn move: "Pferd
+    /// Felix drei" (a knight, as some players call it) is no f2-f3. At the end, a stray word
+    /// is dropped as before, and the move waits for "ja".
+    #[test]
+    fn an_unknown_word_in_the_place_of_the_piece_does_not_make_a_pawn_move() {
+        let de = Interpreter::new(Vocab::builtin(Lang::De));
+        let start = Chess::default();
+        for said in [
+            "pferd felix drei",
+            "äh pferd auf felix drei",
+            "kaffee felix drei",
+        ] {
+            assert_eq!(
+                de.interpret_text(&start, said).reading,
+                Reading::NotUnderstood,
+                "{said}"
+            );
+        }
+        let r = de.interpret_text(&start, "felix drei kaffee");
+        assert_eq!(r.uci().as_deref(), Some("f2f3"));
+        assert!(!r.exact);
+        // A piece that is named keeps a stray word before it, unsure.
+        let r = de.interpret_text(&start, "kaffee springer felix drei");
+        assert_eq!(r.uci().as_deref(), Some("g1f3"));
+        assert!(!r.exact);
     }
 
     /// Confidences that sum to less than one leave the rest to "none of these": the
