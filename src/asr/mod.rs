@@ -157,6 +157,20 @@ pub struct AcousticFit {
     pub worst_word_gap: f64,
 }
 
+impl AcousticFit {
+    /// A phrase with fewer phones than this many of speech is judged by its gap alone: in a
+    /// short word the loop's extra phones weigh too much ("nein" is three phones, the loop
+    /// may hear eight).
+    pub const PHONE_SHARE_FROM: usize = 10;
+
+    /// Whether the phrase's phones are fewer than `share` of the loop's, in speech long
+    /// enough for the share to tell ([`AcousticFit::PHONE_SHARE_FROM`]).
+    pub fn phone_share_under(&self, share: f64) -> bool {
+        self.spoken_phones >= Self::PHONE_SHARE_FROM
+            && (self.phrase_phones as f64) < share * self.spoken_phones as f64
+    }
+}
+
 /// A speech recognizer bound to a grammar. Audio is 16 kHz mono.
 pub trait Recognizer: Send {
     fn backend(&self) -> Backend;

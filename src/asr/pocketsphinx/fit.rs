@@ -140,11 +140,8 @@ impl FitLimits {
     /// of the speech.
     fn share_with(&self, fit: AcousticFit, sure_gap: f64, sure_phones: usize) -> f32 {
         let spoken = fit.spoken_phones.max(1) as f64;
-        let phone_share = fit.phrase_phones as f64 / spoken;
-        // In a short word the loop's extra phones weigh too much ("nein" is three phones,
-        // the loop may hear eight).
-        let long = fit.spoken_phones >= PHONE_SHARE_FROM;
-        if (long && phone_share < self.min_phone_share)
+        let long = fit.spoken_phones >= AcousticFit::PHONE_SHARE_FROM;
+        if fit.phone_share_under(self.min_phone_share)
             || fit.gap >= self.reject_gap
             || fit.worst_word_gap >= self.reject_word_gap
         {
@@ -160,9 +157,6 @@ impl FitLimits {
         }
     }
 }
-
-/// The phone share of [`FitLimits`] holds from this many phones of speech on.
-const PHONE_SHARE_FROM: usize = 10;
 
 /// A phrase with this many phones more than the free loop hears in the speech was squeezed
 /// into a sound too short for it (a cough heard as "faster", three phones for five): it is
