@@ -193,6 +193,7 @@ fn chatter_fits_the_grammar_badly_and_a_clear_phrase_well() {
     assert!((total - 1.0).abs() < 0.01, "{heard:?}");
 
     let mut sure = Vec::new();
+    let mut rejected = 0;
     for voice in ["de", "de+m3"] {
         for sentence in [
             "Mein Name ist Peter und ich komme aus Berlin",
@@ -205,9 +206,16 @@ fn chatter_fits_the_grammar_badly_and_a_clear_phrase_well() {
             if total >= rochade::interpret::SURE_SHARE {
                 sure.push(format!("{voice}: {sentence} -> {heard:?}, {:?}", rec.fit()));
             }
+            if total == 0.0 && !heard.alternatives.is_empty() {
+                // A phrase heard, but nothing keeps any confidence: the best phrase alone is
+                // kept, to be said ("Nicht verstanden: …"), and no n-best list is built.
+                rejected += 1;
+                assert_eq!(heard.alternatives.len(), 1, "{voice}: {sentence}: {heard:?}");
+            }
         }
     }
     assert!(sure.is_empty(), "heard as sure phrases: {sure:#?}");
+    assert!(rejected > 0, "no sentence was rejected outright");
 }
 
 /// The answers to a read-back are short words, which a free loop of phones matches easily.

@@ -771,35 +771,48 @@ impl Recognizer for Pocketsphinx {
         let Some((best, best_score)) = best else {
             return Ok(Vec::new());
         };
+        // No phone loop: no measure. A loop but no fit: the paths could not be compared,
+        // which is no reason to be sure.
+        let limits = FitLimits::active(self.lang);
+        let shares = match (&self.verifier, gap) {
+            (_, Some(gap)) => Shares::of(&limits, gap),
+            (None, None) => Shares::all(1.0),
+            (Some(_), None) => Shares::all(0.5),
+        };
         // The n-best list's own scores: the best path's score from ps_get_hyp is on another
         // scale (comparing the two made every alternative look as good as the best).
         let mut listed: Vec<(String, i32)> = Vec::new();
-        let t_lattice;
-        // SAFETY: after ps_end_utt the n-best iterator is valid until the next utterance;
-        // strings are copied at once, the iterator freed unless exhausted.
-        unsafe {
-            // The word lattice is built once per utterance (ps_nbest reuses it); timed on its
-            // own, as it is most of what the n-best list costs.
-            ffi::ps_get_lattice(self.ps());
-            t_lattice = t0.elapsed();
-            let mut nbest = ffi::ps_nbest(self.ps());
-            let mut seen = 0;
-            while !nbest.is_null() && listed.len() < self.n_best.max(1) * 2 && seen < 50 {
-                seen += 1;
-                let mut score = 0i32;
-                let h = ffi::ps_nbest_hyp(nbest, &mut score);
-                if !h.is_null() {
-                    let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
-                    if self.grammar.as_ref().is_some_and(|g| g.contains(&text))
-                        && !listed.iter().any(|(t, _)| *t == text)
-                    {
-                        listed.push((text, score));
+        let mut t_lattice = t0.elapsed();
+        // Where the fit leaves no reading any confidence, the utterance is not understood
+        // whatever the other readings are: the lattice, most of a final decode's cost, would
+        // only delay saying so.
+        if !shares.is_none() {
+            // SAFETY: after ps_end_utt the n-best iterator is valid until the next utterance;
+            // strings are copied at once, the iterator freed unless exhausted.
+            unsafe {
+                // The word lattice is built once per utterance (ps_nbest reuses it); timed on its
+                // own, as it is most of what the n-best list costs.
+                ffi::ps_get_lattice(self.ps());
+                t_lattice = t0.elapsed();
+                let mut nbest = ffi::ps_nbest(self.ps());
+                let mut seen = 0;
+                while !nbest.is_null() && listed.len() < self.n_best.max(1) * 2 && seen < 50 {
+                    seen += 1;
+                    let mut score = 0i32;
+                    let h = ffi::ps_nbest_hyp(nbest, &mut score);
+                    if !h.is_null() {
+                        let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
+                        if self.grammar.as_ref().is_some_and(|g| g.contains(&text))
+                            && !listed.iter().any(|(t, _)| *t == text)
+                        {
+                            listed.push((text, score));
+                        }
                     }
+                    nbest = ffi::ps_nbest_next(nbest);
                 }
-                nbest = ffi::ps_nbest_next(nbest);
-            }
-            if !nbest.is_null() {
-                ffi::ps_nbest_free(nbest);
+                if !nbest.is_null() {
+                    ffi::ps_nbest_free(nbest);
+                }
             }
         }
         let t_nbest = t0.elapsed();
@@ -829,14 +842,6 @@ impl Recognizer for Pocketsphinx {
                 scored.push((text, score));
             }
         }
-        // No phone loop: no measure. A loop but no fit: the paths could not be compared,
-        // which is no reason to be sure.
-        let limits = FitLimits::active(self.lang);
-        let shares = match (&self.verifier, gap) {
-            (_, Some(gap)) => Shares::of(&limits, gap),
-            (None, None) => Shares::all(1.0),
-            (Some(_), None) => Shares::all(0.5),
-        };
         Ok(with_fit(
             confidences(&scored),
             self.grammar.as_ref(),

@@ -255,6 +255,11 @@ impl Shares {
         }
     }
 
+    /// Whether no reading keeps any confidence: not understood, whatever was heard.
+    pub(super) fn is_none(&self) -> bool {
+        self.other == 0.0 && self.of_move == 0.0 && self.of_command == 0.0
+    }
+
     pub(super) fn of(limits: &FitLimits, fit: AcousticFit) -> Shares {
         Shares {
             other: limits.share(fit),
