@@ -210,7 +210,11 @@ fn chatter_fits_the_grammar_badly_and_a_clear_phrase_well() {
                 // A phrase heard, but nothing keeps any confidence: the best phrase alone is
                 // kept, to be said ("Nicht verstanden: …"), and no n-best list is built.
                 rejected += 1;
-                assert_eq!(heard.alternatives.len(), 1, "{voice}: {sentence}: {heard:?}");
+                assert_eq!(
+                    heard.alternatives.len(),
+                    1,
+                    "{voice}: {sentence}: {heard:?}"
+                );
             }
         }
     }
