@@ -579,13 +579,15 @@ impl Listener {
     /// probe or a decode ahead.
     fn feed_again(&mut self, recognizer: &mut dyn Recognizer) -> Result<(), AsrError> {
         let audio = std::mem::take(&mut self.utterance);
-        let t = Instant::now();
-        let fed = self.timed(|| recognizer.accept(&audio));
+        let started = Instant::now();
+        let fed = recognizer.accept(&audio);
+        let took = started.elapsed();
+        self.compute += took;
         if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
             eprintln!(
                 "listener: fed {} ms of audio again in {:.1} ms",
                 audio.len() as u64 / PER_MS,
-                t.elapsed().as_secs_f64() * 1e3
+                took.as_secs_f64() * 1e3
             );
         }
         self.utterance = audio;
@@ -1151,19 +1153,17 @@ fn weigh_in_noise(
     alternatives: &mut [(String, f32)],
 ) {
     // The moves together, not each: "pawn alfa fünf" and "alfa fünf", each capped at
-    // a half, made a sure move in pink noise (held-out benchmark).
-    super::cap_together(alternatives, NOISY_MOVE_CONFIDENCE, |(text, c)| {
+    // a half, made a sure move in pink noise (held-out benchmark). A move whose phones fill
+    // too little of the speech was forced onto something longer: in noise that is no move.
+    let stretched = fit.is_some_and(|f| f.phone_share_under(NOISY_MIN_PHONE_SHARE));
+    let moves_cap = if stretched {
+        0.0
+    } else {
+        NOISY_MOVE_CONFIDENCE
+    };
+    super::cap_together(alternatives, moves_cap, |(text, c)| {
         grammar.only_moves(text).then_some(c)
     });
-    // A move whose phones fill too little of the speech was forced onto something
-    // longer: in noise that is no move at all.
-    if fit.is_some_and(|f| f.phone_share_under(NOISY_MIN_PHONE_SHARE)) {
-        for (text, c) in alternatives.iter_mut() {
-            if grammar.only_moves(text) {
-                *c = 0.0;
-            }
-        }
-    }
     // Commands too, together: at 10 dB SNR the fit no longer tells a command from a
     // move forced onto it ("queen takes golf eight" was a sure "faster" on the tuning
     // set in pink noise). A command heard in noise is asked back; of 20 right ones
