@@ -396,7 +396,7 @@ pub(crate) fn reads_as(vocab: &Vocab, legal: &Legal<'_>, words: &str, mv: &Move)
     let Some(known) = known else {
         return false;
     };
-    super::phrases::read_vocabulary_words(vocab, legal, &known) == Reading::Move(*mv)
+    super::read_vocabulary_words(vocab, legal, &known) == Reading::Move(*mv)
 }
 
 /// The rules of every legal move of a position.
