@@ -681,3 +681,69 @@ fn the_work_a_probe_leaves_behind_is_counted_in_the_wait_for_the_read_back() {
     );
     assert!(heard[0].behind_ms >= heard[0].decoded_ms);
 }
+
+/// Counts the times the listener feeds an utterance to the recognizer again (after a probe).
+struct CountsHearingAgain {
+    inner: Box<dyn Recognizer>,
+    again: usize,
+}
+
+impl Recognizer for CountsHearingAgain {
+    fn backend(&self) -> Backend {
+        self.inner.backend()
+    }
+    fn set_grammar(&mut self, g: &Grammar) -> Result<asr::GrammarReport, asr::AsrError> {
+        self.inner.set_grammar(g)
+    }
+    fn accept(&mut self, samples: &[i16]) -> Result<(), asr::AsrError> {
+        // the listener feeds 10 ms blocks; more at once is an utterance heard again
+        if samples.len() > 1600 {
+            self.again += 1;
+        }
+        self.inner.accept(samples)
+    }
+    fn partial(&mut self) -> Option<String> {
+        self.inner.partial()
+    }
+    fn finish(&mut self) -> Result<Vec<asr::Alternative>, asr::AsrError> {
+        self.inner.finish()
+    }
+    fn finish_best(&mut self) -> Result<Option<String>, asr::AsrError> {
+        self.inner.finish_best()
+    }
+    fn fit(&self) -> Option<asr::AcousticFit> {
+        self.inner.fit()
+    }
+    fn cancel(&mut self) {
+        self.inner.cancel()
+    }
+}
+
+#[test]
+fn in_noise_probing_stops_when_two_probes_heard_the_same_answer_and_the_pause_decides() {
+    // "Ja" never ends an utterance early (it often begins a sentence to someone else), so
+    // every probe of its pause hears it and cannot take it. Each probe decodes the utterance
+    // again; after two that agree, the rest would only make the listener trail the stream.
+    let answers = Grammar::for_answers(&Vocab::builtin(Lang::De));
+    let mut rec = CountsHearingAgain {
+        inner: recognizer(&answers),
+        again: 0,
+    };
+    let config = ListenConfig::default();
+    let mut listener = Listener::new(config.clone(), answers.clone());
+    let stream = with_white_noise(&in_silence(&speech("Ja")), 40);
+    let events = listener.push(&mut rec, &stream).expect("push");
+    let ja = heard(&events);
+    assert_eq!(ja.len(), 1, "{events:?}");
+    assert_eq!(ja[0].best(), "ja");
+    assert!(!ja[0].early, "the end of the pause decides");
+    let pause_probes =
+        (config.end_silence_ms - config.early_silence_ms).div_ceil(config.probe_interval_ms);
+    assert!(pause_probes > 2, "the pause has room for more probes");
+    // two probes that agree (a third if the first heard nothing), not one every 100 ms
+    assert!(
+        (2..pause_probes as usize).contains(&rec.again),
+        "heard again {} times",
+        rec.again
+    );
+}

@@ -485,6 +485,17 @@ impl Grammar {
         )
     }
 
+    /// Whether two utterances say the same: the same words, or utterances of the grammar
+    /// with one meaning each, and that the same ("Gustav zwei" and "Gustaf zwei").
+    pub fn same_meaning(&self, a: &str, b: &str) -> bool {
+        if normalize(a) == normalize(b) {
+            return true;
+        }
+        let (_, of_a) = self.lookup(a);
+        let (_, of_b) = self.lookup(b);
+        of_a.len() == 1 && of_a == of_b
+    }
+
     /// Whether `text` holds a word a recognizer hears for another ("bee four" for "e four")
     /// where that other word makes another utterance of the grammar with another meaning
     /// ("e four" and "b four" at the start, both legal): a move heard so is never sure
@@ -810,6 +821,22 @@ mod tests {
         let rules = g.len();
         g.add("Laeufer David drei", PhraseMeaning::Move("f1d3".into()));
         assert_eq!(g.len(), rules, "the same rule is not added twice");
+    }
+
+    #[test]
+    fn two_spellings_of_one_move_say_the_same_and_another_move_does_not() {
+        // the game's own grammar: "Gustav" and "Gustaf" both name the g-file
+        let vocab = Vocab::builtin(Lang::De);
+        let g = Grammar::for_position(&Chess::default(), &vocab);
+        assert!(g.same_meaning("gustav drei", "Gustaf drei"));
+        assert!(g.same_meaning("springer felix drei", "springer ef drei"));
+        assert!(!g.same_meaning("springer felix drei", "springer hektor drei"));
+        assert!(!g.same_meaning("springer felix drei", ""));
+        assert!(g.same_meaning("", ""), "nothing heard twice is the same");
+        // a phrase with two meanings says the same as nothing but itself
+        let g = start();
+        assert!(g.same_meaning("springer david zwei", "springer david zwei"));
+        assert!(!g.same_meaning("springer david zwei", "läufer david drei"));
     }
 
     #[test]
