@@ -617,10 +617,11 @@ fn in_noise_an_answer_with_a_twin_of_the_opposite_meaning_is_unsure_and_ja_is_no
 
 /// A real recognizer that is slow to hear an utterance fed again (a slow machine): what the
 /// listener then trails the stream by must show in `behind_ms`, or a benchmark would
-/// report a read-back sooner than a player hears it.
+/// report a read-back sooner than a player hears it. It counts the times it heard one again.
 struct SlowToHearAgain {
     inner: Box<dyn Recognizer>,
     delay: Duration,
+    again: usize,
 }
 
 impl Recognizer for SlowToHearAgain {
@@ -633,6 +634,7 @@ impl Recognizer for SlowToHearAgain {
     fn accept(&mut self, samples: &[i16]) -> Result<(), asr::AsrError> {
         // the listener feeds 10 ms blocks; more at once is an utterance heard again
         if samples.len() > 1600 {
+            self.again += 1;
             std::thread::sleep(self.delay);
         }
         self.inner.accept(samples)
@@ -661,6 +663,7 @@ fn the_work_a_probe_leaves_behind_is_counted_in_the_wait_for_the_read_back() {
     let mut rec = SlowToHearAgain {
         inner: recognizer(&g),
         delay,
+        again: 0,
     };
     let config = ListenConfig::default();
     let mut listener = Listener::new(config.clone(), g.clone());
@@ -682,51 +685,15 @@ fn the_work_a_probe_leaves_behind_is_counted_in_the_wait_for_the_read_back() {
     assert!(heard[0].behind_ms >= heard[0].decoded_ms);
 }
 
-/// Counts the times the listener feeds an utterance to the recognizer again (after a probe).
-struct CountsHearingAgain {
-    inner: Box<dyn Recognizer>,
-    again: usize,
-}
-
-impl Recognizer for CountsHearingAgain {
-    fn backend(&self) -> Backend {
-        self.inner.backend()
-    }
-    fn set_grammar(&mut self, g: &Grammar) -> Result<asr::GrammarReport, asr::AsrError> {
-        self.inner.set_grammar(g)
-    }
-    fn accept(&mut self, samples: &[i16]) -> Result<(), asr::AsrError> {
-        // the listener feeds 10 ms blocks; more at once is an utterance heard again
-        if samples.len() > 1600 {
-            self.again += 1;
-        }
-        self.inner.accept(samples)
-    }
-    fn partial(&mut self) -> Option<String> {
-        self.inner.partial()
-    }
-    fn finish(&mut self) -> Result<Vec<asr::Alternative>, asr::AsrError> {
-        self.inner.finish()
-    }
-    fn finish_best(&mut self) -> Result<Option<String>, asr::AsrError> {
-        self.inner.finish_best()
-    }
-    fn fit(&self) -> Option<asr::AcousticFit> {
-        self.inner.fit()
-    }
-    fn cancel(&mut self) {
-        self.inner.cancel()
-    }
-}
-
 #[test]
 fn in_noise_probing_stops_when_two_probes_heard_the_same_answer_and_the_pause_decides() {
     // "Ja" never ends an utterance early (it often begins a sentence to someone else), so
     // every probe of its pause hears it and cannot take it. Each probe decodes the utterance
     // again; after two that agree, the rest would only make the listener trail the stream.
     let answers = Grammar::for_answers(&Vocab::builtin(Lang::De));
-    let mut rec = CountsHearingAgain {
+    let mut rec = SlowToHearAgain {
         inner: recognizer(&answers),
+        delay: Duration::ZERO,
         again: 0,
     };
     let config = ListenConfig::default();
