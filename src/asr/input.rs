@@ -231,6 +231,9 @@ struct Probe {
     heard: String,
     /// The silence at the first probe of the pause that heard the same phrase.
     heard_since_ms: u64,
+    /// Heard by the probe before it too, and not a phrase that can be taken (nothing, or an
+    /// answer, which waits out the pause): no more probes in this pause.
+    settled: bool,
 }
 
 /// A final decode made ahead, early in a pause ([`ListenConfig::ahead_silence_ms`]). While
@@ -571,6 +574,7 @@ impl Listener {
             silence_ms: ahead.silence_ms,
             heard: recognition.best().to_string(),
             heard_since_ms: ahead.silence_ms,
+            settled: false,
         });
         self.feed_again(recognizer)
     }
@@ -603,9 +607,7 @@ impl Listener {
     fn probe_due(&self, silence: u64) -> bool {
         match &self.last_probe {
             Some(last) if last.speech_end == self.endpointer.last_speech_end() => {
-                let settled =
-                    last.heard_since_ms < last.silence_ms && !self.grammar.is_final(&last.heard);
-                !settled && silence >= last.silence_ms + self.config.probe_interval_ms
+                !last.settled && silence >= last.silence_ms + self.config.probe_interval_ms
             }
             _ => true,
         }
@@ -666,11 +668,13 @@ impl Listener {
         let heard_since = before
             .filter(|b| self.grammar.same_meaning(&b.heard, &heard))
             .map(|b| b.heard_since_ms);
+        let settled = heard_since.is_some() && !self.grammar.is_final(&heard);
         self.last_probe = Some(Probe {
             speech_end,
             silence_ms,
             heard,
             heard_since_ms: heard_since.unwrap_or(silence_ms),
+            settled,
         });
         self.compute += started.elapsed();
         self.feed_again(recognizer)
