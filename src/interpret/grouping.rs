@@ -1,0 +1,126 @@
+//! Grouping the vocabulary words of an utterance into the vocabulary's phrases ("kurze
+//! Rochade", "takes on"), fillers allowed between a phrase's words, and reading each homophone
+//! by its place ("e for" is e4). The interpreter tries the groupings in turn.
+use crate::vocab::{Meaning, Vocab};
+
+/// How many ways of grouping one utterance into phrases are tried at most.
+const MAX_GROUPINGS: usize = 16;
+
+/// One element of a grouping: a phrase's meaning, or a single word with its own.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Grouped<'a> {
+    /// The word, when the element is a single word (a homophone is looked up by it).
+    word: Option<&'a str>,
+    meaning: Meaning,
+}
+
+/// The ways of grouping the words into vocabulary phrases, longest phrases first. Fillers may
+/// stand anywhere (§2), also inside a phrase ("kurze äh Rochade").
+pub(super) fn groupings<'a>(vocab: &Vocab, words: &[(&'a str, Meaning)]) -> Vec<Vec<Grouped<'a>>> {
+    let mut out = Vec::new();
+    let mut current = Vec::with_capacity(words.len());
+    group_from(vocab, words, 0, &mut current, &mut out);
+    out
+}
+
+fn group_from<'a>(
+    vocab: &Vocab,
+    words: &[(&'a str, Meaning)],
+    start: usize,
+    current: &mut Vec<Grouped<'a>>,
+    out: &mut Vec<Vec<Grouped<'a>>>,
+) {
+    if out.len() >= MAX_GROUPINGS {
+        return;
+    }
+    if start >= words.len() {
+        out.push(current.clone());
+        return;
+    }
+    for (phrase, meaning) in vocab.phrase_index() {
+        if let Some(end) = phrase_end(phrase, words, start) {
+            current.push(Grouped {
+                word: None,
+                meaning: *meaning,
+            });
+            group_from(vocab, words, end, current, out);
+            current.pop();
+        }
+    }
+    current.push(Grouped {
+        word: Some(words[start].0),
+        meaning: words[start].1,
+    });
+    group_from(vocab, words, start + 1, current, out);
+    current.pop();
+}
+
+/// A homophone means what its place says (SPOKEN-MOVES.md §1): right after a file word it is
+/// the rank it sounds like ("e for" is e4); right before a file word, a word that sounds like
+/// the to-word is the to-word ("knight too e four"); elsewhere it keeps its own meaning, if it
+/// has one. A rank word that sounds like the to-word ("two") before a square is read both
+/// ways, the rank first: "rook two echo one" is the rook on the second rank where that is a
+/// move, else "rook to echo one". The readings come in that order.
+pub(super) fn resolve_homophones(vocab: &Vocab, grouping: &[Grouped<'_>]) -> Vec<Vec<Meaning>> {
+    let mut first = Vec::with_capacity(grouping.len());
+    let mut second: Option<Vec<Meaning>> = None;
+    for (i, g) in grouping.iter().enumerate() {
+        let alts = g.word.map(|w| vocab.homophones(w)).unwrap_or(&[]);
+        if alts.is_empty() {
+            first.push(g.meaning);
+            if let Some(other) = second.as_mut() {
+                other.push(g.meaning);
+            }
+            continue;
+        }
+        let after_file = i > 0 && matches!(grouping[i - 1].meaning, Meaning::File(_));
+        let before_file = grouping
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.meaning, Meaning::File(_)));
+        let rank = alts.iter().find(|m| matches!(m, Meaning::Rank(_)));
+        let meaning = if after_file && !matches!(g.meaning, Meaning::Rank(_)) && rank.is_some() {
+            rank.copied().unwrap_or(g.meaning)
+        } else if before_file && !after_file && alts.contains(&Meaning::To) {
+            if matches!(g.meaning, Meaning::Rank(_)) && second.is_none() {
+                let mut other = first.clone();
+                other.push(Meaning::To);
+                second = Some(other);
+                g.meaning
+            } else {
+                Meaning::To
+            }
+        } else {
+            g.meaning
+        };
+        first.push(meaning);
+        if let Some(other) = second.as_mut()
+            && other.len() < first.len()
+        {
+            other.push(meaning);
+        }
+    }
+    let mut out = vec![first];
+    out.extend(second);
+    out
+}
+
+/// Where a phrase that starts at `start` ends, fillers between its words passed over; `None`
+/// when the words there are not the phrase.
+fn phrase_end(phrase: &[String], words: &[(&str, Meaning)], start: usize) -> Option<usize> {
+    let mut i = start;
+    for (k, part) in phrase.iter().enumerate() {
+        if k > 0 {
+            while words
+                .get(i)
+                .is_some_and(|w| w.1 == Meaning::Filler && w.0 != part)
+            {
+                i += 1;
+            }
+        }
+        if words.get(i)?.0 != part {
+            return None;
+        }
+        i += 1;
+    }
+    Some(i)
+}

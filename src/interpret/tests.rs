@@ -1,0 +1,431 @@
+//! The interpreter's unit tests.
+use super::*;
+use shakmaty::fen::Fen;
+
+fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+#[test]
+fn forms_of_spoken_moves_md() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let start = Chess::default();
+    let cases = [
+        ("Springer Felix drei", "g1f3"),
+        ("Eva vier", "e2e4"),
+        ("Springer Gustav eins Felix drei", "g1f3"),
+        ("Eva zwei Eva vier", "e2e4"),
+        ("Gustav eins Felix drei", "g1f3"),
+        ("äh Bauer Eva vier Schach", "e2e4"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            de.interpret_text(&start, text).uci().as_deref(),
+            Some(want),
+            "{text}"
+        );
+    }
+    let r = de.interpret_text(&start, "Springer Eva fünf").reading;
+    assert!(matches!(r, Reading::Illegal(_)), "{r:?}");
+    assert_eq!(
+        de.interpret_text(&start, "äh Zeit").reading,
+        Reading::Command(Command::Time)
+    );
+    assert_eq!(
+        de.interpret_text(&start, "Kissen").reading,
+        Reading::NotUnderstood
+    );
+}
+
+#[test]
+fn fillers_may_stand_inside_a_phrase() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let p = pos("r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+    for (interp, text, want) in [
+        (&de, "Kurze äh Rochade", "e1g1"),
+        (&de, "Rochade also lang", "e1c1"),
+        (&en, "castles uh um kingside", "e1g1"),
+    ] {
+        let heard = interp.interpret_text(&p, text);
+        assert_eq!(heard.uci().as_deref(), Some(want), "{text}");
+        assert!(heard.exact, "{text}");
+    }
+    assert_eq!(
+        de.interpret_text(&p, "ich äh gebe auf").reading,
+        Reading::Command(Command::Resign)
+    );
+    assert_eq!(
+        de.interpret_text(&p, "wie ähm bitte").reading,
+        Reading::Command(Command::Repeat)
+    );
+}
+
+#[test]
+fn the_square_a_king_castles_to_is_one_of_the_pieces_asked_about() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let p = pos("r3k2r/pppq1ppp/2npbn2/4p3/4P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+    for (text, want) in [
+        ("Gustav eins", ["e1g1", "f3g1", "h1g1"]),
+        ("Cesar eins", ["a1c1", "d2c1", "e1c1"]),
+    ] {
+        match de.interpret_text(&p, text).reading {
+            Reading::Incomplete {
+                missing: Missing::Piece,
+                candidates,
+            } => {
+                let mut got = ucis(&candidates);
+                got.sort();
+                assert_eq!(got, want, "{text}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(
+        de.interpret_text(&p, "König Gustav eins").uci().as_deref(),
+        Some("e1g1")
+    );
+}
+
+#[test]
+fn two_knights_are_ambiguous_and_a_lone_square_asks_for_the_piece() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3");
+    match de.interpret_text(&p, "Springer Eva zwei").reading {
+        Reading::Ambiguous(c) => assert_eq!(c.len(), 2),
+        other => panic!("{other:?}"),
+    }
+    // The c-pawn is blocked by the knight: no pawn can go to c4, the bishop can.
+    match de.interpret_text(&p, "Cesar vier").reading {
+        Reading::Incomplete {
+            missing: Missing::Piece,
+            candidates,
+        } => assert_eq!(ucis(&candidates), vec!["f1c4"]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn promotion_piece_missing_and_given() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let p = pos("8/3P4/8/8/8/8/k7/4K3 w - - 0 1");
+    match de.interpret_text(&p, "David acht").reading {
+        Reading::Incomplete {
+            missing: Missing::Promotion,
+            candidates,
+        } => assert_eq!(candidates.len(), 4),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        de.interpret_text(&p, "David acht wird Springer")
+            .uci()
+            .as_deref(),
+        Some("d7d8n")
+    );
+}
+
+#[test]
+fn the_forms_people_use_in_both_languages() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let p = pos("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5");
+    for (interp, text, want) in [
+        (&de, "Turm auf Felix eins", "h1f1"),
+        (&de, "Läufer von Cäsar vier nach Friedrich sieben", "c4f7"),
+        (
+            &de,
+            "Läufer schlägt auf Friedrich sieben mit Schach",
+            "c4f7",
+        ),
+        (&de, "Bauer Dora vier bitte", "d2d4"),
+        (&de, "kleine Rochade", "e1g1"),
+        (&de, "Springer von Friedrich drei nach Emil fünf", "f3e5"),
+        (&de, "Berta vier", "b2b4"),
+        (&de, "Springer ge fünf", "f3g5"),
+        (&en, "knight to e five", "f3e5"),
+        (&en, "knight takes on echo five", "f3e5"),
+        (&en, "castles kingside", "e1g1"),
+        (&en, "knight from f three to g five", "f3g5"),
+        (&en, "bishop takes f seven with check", "c4f7"),
+        (&en, "knight Felix three Gustav five", "f3g5"),
+        (&en, "Felix drei Gustav fünf", "f3g5"),
+        (&en, "d too d for", "d2d4"),
+        (&en, "pawn to a four", "a2a4"),
+    ] {
+        let heard = interp.interpret_text(&p, text);
+        assert_eq!(heard.uci().as_deref(), Some(want), "{text}");
+        assert!(heard.exact, "{text}");
+    }
+    let q = pos("8/3P4/8/8/8/8/k7/4K3 w - - 0 1");
+    for (interp, text) in [
+        (
+            &de,
+            "Bauer von Dora sieben nach Dora acht und wird Springer",
+        ),
+        (&de, "Dora acht wird zum Springer"),
+        (&en, "d eight promotes to a knight"),
+        (&en, "pawn to d eight to a knight"),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&q, text).uci().as_deref(),
+            Some("d7d8n"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn two_is_the_rank_where_that_is_a_move_and_the_to_word_elsewhere() {
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    // Rooks on e2 and d1 can both go to e1: "two" names the one on the second rank.
+    let p = pos("4r3/1p3ppk/2p2n1p/p7/P3P3/2P2qNn/1P2R1P1/3R3K w - - 0 33");
+    assert_eq!(
+        en.interpret_text(&p, "rook two echo one").uci().as_deref(),
+        Some("e2e1")
+    );
+    assert!(matches!(
+        en.interpret_text(&p, "rook to echo one").reading,
+        Reading::Ambiguous(_)
+    ));
+    // Knights on c3 and f3, none on the second rank: "two" can only be "to".
+    let q = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 3");
+    assert_eq!(
+        en.interpret_text(&q, "knight two d four").uci().as_deref(),
+        Some("f3d4")
+    );
+}
+
+#[test]
+fn sentences_not_for_the_assistant_are_not_understood() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let start = Chess::default();
+    for (interp, text) in [
+        (&de, "Mein Name ist Peter"),
+        (&de, "nein danke"),
+        (&de, "Einen Kaffee bitte"),
+        (&de, "haben Sie Zeit"),
+        (&de, "Zeit Remis"),
+        (&de, "ich nehme den Turm"),
+        (&en, "no worries"),
+        (&en, "thanks for the game"),
+        (&en, "is this your time"),
+        (&en, "what a draw"),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::NotUnderstood,
+            "{text}"
+        );
+    }
+    for (interp, text, want) in [
+        (&de, "Wie viel Zeit habe ich noch?", Command::Time),
+        (&de, "äh wie viele Züge noch", Command::Moves),
+        (&de, "ich biete Remis an", Command::Draw),
+        (&en, "how much time do I have left", Command::Time),
+        (&en, "I offer a draw", Command::Draw),
+        (&en, "say that again please", Command::Repeat),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::Command(want),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn close_alternatives_that_are_other_moves_are_asked_about() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let start = Chess::default();
+    let alts = |pairs: &[(&str, f32)]| -> Vec<(String, f32)> {
+        pairs.iter().map(|(t, c)| (t.to_string(), *c)).collect()
+    };
+    // Two legal moves heard about as well: ask, never pick one.
+    let r = de.interpret(&start, &alts(&[("eva vier", 0.5), ("bella vier", 0.5)]));
+    match r.reading {
+        Reading::Ambiguous(c) => assert_eq!(ucis(&c), vec!["e2e4", "b2b4"]),
+        other => panic!("{other:?}"),
+    }
+    assert!(!r.exact);
+    // Two phrasings of one move add up: sure.
+    let r = de.interpret(
+        &start,
+        &alts(&[
+            ("springer felix drei", 0.6),
+            ("springer auf felix drei", 0.4),
+        ]),
+    );
+    assert_eq!(r.uci().as_deref(), Some("g1f3"));
+    assert!(r.exact);
+    // A clear winner stays exact; a weak one, or one with a rival the recognizer
+    // weighed, is read back for an explicit "ja" only.
+    let r = de.interpret(&start, &alts(&[("eva vier", 0.99), ("bella vier", 0.01)]));
+    assert!(r.exact && r.uci().as_deref() == Some("e2e4"));
+    let r = de.interpret(&start, &alts(&[("eva vier", 0.9), ("bella vier", 0.1)]));
+    assert!(!r.exact && r.uci().as_deref() == Some("e2e4"));
+    let r = de.interpret(
+        &start,
+        &alts(&[("eva vier", 0.4), ("zeit", 0.3), ("bella vier", 0.3)]),
+    );
+    assert_eq!(r.uci().as_deref(), Some("e2e4"));
+    assert!(!r.exact);
+    // Resigning is never taken from what may have been a move.
+    let r = de.interpret(&start, &alts(&[("aufgabe", 0.7), ("eva vier", 0.3)]));
+    assert_eq!(r.reading, Reading::NotUnderstood);
+    let r = de.interpret(&start, &alts(&[("zeit", 0.7), ("eva vier", 0.3)]));
+    assert_eq!(r.reading, Reading::Command(Command::Time));
+}
+
+/// An unknown word where the piece is named is not dropped into a pawn move: "Pferd
+/// Felix drei" (a knight, as some players call it) is no f2-f3. At the end, a stray word
+/// is dropped as before, and the move waits for "ja".
+#[test]
+fn an_unknown_word_in_the_place_of_the_piece_does_not_make_a_pawn_move() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let start = Chess::default();
+    for said in [
+        "pferd felix drei",
+        "äh pferd auf felix drei",
+        "kaffee felix drei",
+    ] {
+        assert_eq!(
+            de.interpret_text(&start, said).reading,
+            Reading::NotUnderstood,
+            "{said}"
+        );
+    }
+    let r = de.interpret_text(&start, "felix drei kaffee");
+    assert_eq!(r.uci().as_deref(), Some("f2f3"));
+    assert!(!r.exact);
+    // A piece that is named keeps a stray word before it, unsure.
+    let r = de.interpret_text(&start, "kaffee springer felix drei");
+    assert_eq!(r.uci().as_deref(), Some("g1f3"));
+    assert!(!r.exact);
+}
+
+/// Confidences that sum to less than one leave the rest to "none of these": the
+/// recognizer's way of saying that the audio fits its grammar badly.
+#[test]
+fn confidence_missing_from_the_alternatives_counts_against_them() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let start = Chess::default();
+    let one = |text: &str, c: f32| vec![(text.to_string(), c)];
+    // Well heard: made by the window.
+    let r = de.interpret(&start, &one("eva vier", 1.0));
+    assert!(r.exact && r.uci().as_deref() == Some("e2e4"));
+    // Half heard: read back, made only by "ja".
+    let r = de.interpret(&start, &one("eva vier", 0.5));
+    assert_eq!(r.uci().as_deref(), Some("e2e4"));
+    assert!(!r.exact);
+    // Hardly heard: not understood, and the words are kept to be said.
+    let r = de.interpret(&start, &one("eva vier", 0.1));
+    assert_eq!(r.reading, Reading::NotUnderstood);
+    assert_eq!(r.heard, "eva vier");
+    // An answer half heard is not taken: a "ja" from chatter would make a move.
+    for answer in ["ja", "nein", "korrektur"] {
+        let r = de.interpret(&start, &one(answer, 0.5));
+        assert_eq!(r.reading, Reading::NotUnderstood, "{answer}");
+    }
+    let r = de.interpret(&start, &one("ja", 1.0));
+    assert_eq!(r.reading, Reading::Command(Command::Yes));
+    // Any other command half heard is kept, unsure, to be asked back.
+    let r = de.interpret(&start, &one("zeit", 0.5));
+    assert_eq!(r.reading, Reading::Command(Command::Time));
+    assert!(!r.exact);
+    assert_eq!(r.to_json()["exact"], serde_json::json!(false));
+    let r = de.interpret(&start, &one("zeit", 1.0));
+    assert!(r.exact);
+    assert!(r.to_json().get("exact").is_none());
+    // The same with several alternatives: the shares are of one, not of their sum.
+    let r = de.interpret(
+        &start,
+        &[
+            ("eva vier".to_string(), 0.45),
+            ("bella vier".to_string(), 0.05),
+        ],
+    );
+    assert_eq!(r.uci().as_deref(), Some("e2e4"));
+    assert!(!r.exact);
+    let r = de.interpret(
+        &start,
+        &[("zeit".to_string(), 0.4), ("eva vier".to_string(), 0.05)],
+    );
+    assert_eq!(r.reading, Reading::Command(Command::Time));
+    assert!(!r.exact);
+    let r = de.interpret(
+        &start,
+        &[("ja".to_string(), 0.4), ("eva vier".to_string(), 0.05)],
+    );
+    assert_eq!(r.reading, Reading::NotUnderstood);
+    // Resignation is never taken from a move-like utterance, sure or not.
+    let r = de.interpret(
+        &start,
+        &[("aufgabe".to_string(), 0.6), ("eva vier".to_string(), 0.4)],
+    );
+    assert_eq!(r.reading, Reading::NotUnderstood);
+    let r = de.interpret(
+        &start,
+        &[
+            ("eva vier".to_string(), 0.1),
+            ("bella vier".to_string(), 0.1),
+        ],
+    );
+    assert_eq!(r.reading, Reading::NotUnderstood);
+    // Numbers out of range are bounded, not trusted: infinity is certainty, NaN nothing.
+    let r = de.interpret(&start, &one("eva vier", f32::INFINITY));
+    assert!(r.exact && r.uci().as_deref() == Some("e2e4"));
+    let r = de.interpret(&start, &one("eva vier", f32::NAN));
+    assert_eq!(r.reading, Reading::NotUnderstood);
+}
+
+#[test]
+fn lower_alternative_wins_only_when_nearly_as_confident() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let start = Chess::default();
+    let alts = |c: f32| {
+        vec![
+            ("Springer Eva fünf".to_string(), 0.9),
+            ("Springer Felix drei".to_string(), c),
+        ]
+    };
+    let close = de.interpret(&start, &alts(0.85));
+    assert_eq!(close.uci().as_deref(), Some("g1f3"));
+    assert!(!close.exact);
+    assert_eq!(close.alternative, 1);
+    let far = de.interpret(&start, &alts(0.3));
+    assert!(matches!(far.reading, Reading::Illegal(_)));
+}
+
+#[test]
+fn a_move_with_another_legal_move_weighed_beside_it_is_unsure() {
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let start = Chess::default();
+    let heard = |rival: f32| {
+        en.interpret(
+            &start,
+            &[
+                ("knight f three".to_string(), 1.0 - rival),
+                ("knight c three".to_string(), rival),
+            ],
+        )
+    };
+    let weighed = heard(0.1);
+    assert_eq!(weighed.uci().as_deref(), Some("g1f3"));
+    assert!(!weighed.exact, "another move at 11 % of the share");
+    let ruled_out = heard(0.01);
+    assert_eq!(ruled_out.uci().as_deref(), Some("g1f3"));
+    assert!(ruled_out.exact);
+    // another spelling of the same move is no rival
+    let same = en.interpret(
+        &start,
+        &[
+            ("knight f three".to_string(), 0.7),
+            ("knight foxtrot three".to_string(), 0.3),
+        ],
+    );
+    assert!(same.exact && same.uci().as_deref() == Some("g1f3"));
+}
