@@ -72,11 +72,8 @@ fn wait_for(
 fn speech_ms(path: &Path) -> usize {
     let samples = rochade::audio::wav::read_16k_mono(path).expect("read recording");
     samples
-        .chunks(160)
-        .filter(|frame| {
-            let power = frame.iter().map(|s| f64::from(*s).powi(2)).sum::<f64>();
-            (power / frame.len() as f64).sqrt() > 328.0
-        })
+        .chunks(rochade::audio::endpoint::FRAME)
+        .filter(|frame| rochade::audio::endpoint::level_db(frame) > -40.0)
         .count()
         * 10
 }

@@ -584,6 +584,36 @@ impl Pocketsphinx {
         }
     }
 
+    /// The n-best list of the utterance just ended, respelled, whole utterances of the
+    /// grammar only, each once, with its own score.
+    fn nbest_in_grammar(&mut self) -> Vec<(String, i32)> {
+        let mut listed: Vec<(String, i32)> = Vec::new();
+        // SAFETY: after ps_end_utt the n-best iterator is valid until the next utterance;
+        // strings are copied at once, the iterator freed unless exhausted.
+        unsafe {
+            let mut nbest = ffi::ps_nbest(self.ps());
+            let mut seen = 0;
+            while !nbest.is_null() && listed.len() < self.n_best.max(1) * 2 && seen < 50 {
+                seen += 1;
+                let mut score = 0i32;
+                let h = ffi::ps_nbest_hyp(nbest, &mut score);
+                if !h.is_null() {
+                    let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
+                    if self.grammar.as_ref().is_some_and(|g| g.contains(&text))
+                        && !listed.iter().any(|(t, _)| *t == text)
+                    {
+                        listed.push((text, score));
+                    }
+                }
+                nbest = ffi::ps_nbest_next(nbest);
+            }
+            if !nbest.is_null() {
+                ffi::ps_nbest_free(nbest);
+            }
+        }
+        listed
+    }
+
     fn respell(&self, hyp: &str) -> String {
         hyp.split_whitespace()
             .filter(|w| !w.starts_with('<') && !w.starts_with('['))
@@ -787,33 +817,12 @@ impl Recognizer for Pocketsphinx {
         // whatever the other readings are: the lattice, most of a final decode's cost, would
         // only delay saying so.
         if !shares.is_none() {
-            // SAFETY: after ps_end_utt the n-best iterator is valid until the next utterance;
-            // strings are copied at once, the iterator freed unless exhausted.
-            unsafe {
-                // The word lattice is built once per utterance (ps_nbest reuses it); timed on its
-                // own, as it is most of what the n-best list costs.
-                ffi::ps_get_lattice(self.ps());
-                t_lattice = t0.elapsed();
-                let mut nbest = ffi::ps_nbest(self.ps());
-                let mut seen = 0;
-                while !nbest.is_null() && listed.len() < self.n_best.max(1) * 2 && seen < 50 {
-                    seen += 1;
-                    let mut score = 0i32;
-                    let h = ffi::ps_nbest_hyp(nbest, &mut score);
-                    if !h.is_null() {
-                        let text = self.respell(&CStr::from_ptr(h).to_string_lossy());
-                        if self.grammar.as_ref().is_some_and(|g| g.contains(&text))
-                            && !listed.iter().any(|(t, _)| *t == text)
-                        {
-                            listed.push((text, score));
-                        }
-                    }
-                    nbest = ffi::ps_nbest_next(nbest);
-                }
-                if !nbest.is_null() {
-                    ffi::ps_nbest_free(nbest);
-                }
-            }
+            // The word lattice is built once per utterance (ps_nbest reuses it); timed on its
+            // own, as it is most of what the n-best list costs.
+            // SAFETY: the utterance has just ended.
+            unsafe { ffi::ps_get_lattice(self.ps()) };
+            t_lattice = t0.elapsed();
+            listed = self.nbest_in_grammar();
         }
         let t_nbest = t0.elapsed();
         self.last_fit = gap;
