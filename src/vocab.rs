@@ -268,6 +268,10 @@ struct RecognizerSection {
     confusable: Vec<String>,
     #[serde(default)]
     noise_fillers: Vec<String>,
+    #[serde(default)]
+    fide_ranks: Vec<String>,
+    #[serde(default)]
+    fide_files: Vec<String>,
 }
 
 /// A loaded, checked vocabulary.
@@ -306,6 +310,11 @@ pub struct Vocab {
     /// Normalized fillers a recognizer takes as noise anywhere (`[recognizer]
     /// noise_fillers`).
     noise_fillers: BTreeSet<String>,
+    /// Normalized rank words the recognizers hear only after one of `fide_files`
+    /// (`[recognizer] fide_ranks`: the German numbers of an English game).
+    fide_ranks: BTreeSet<String>,
+    /// Normalized file words after which a recognizer hears `fide_ranks`.
+    fide_files: BTreeSet<String>,
 }
 
 const FILE_KEYS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
@@ -604,6 +613,12 @@ impl Vocab {
         let take = |table: &BTreeMap<String, Vec<String>>, key: &str| -> Vec<String> {
             table.get(key).cloned().unwrap_or_default()
         };
+        let recognizer_words = |list: fn(&RecognizerSection) -> &Vec<String>| -> BTreeSet<String> {
+            raw.recognizer
+                .as_ref()
+                .map(|r| list(r).iter().map(|w| normalize_word(w)).collect())
+                .unwrap_or_default()
+        };
         let mut vocab = Vocab {
             lang,
             files: FILE_KEYS.map(|k| take(&files, k)),
@@ -631,21 +646,11 @@ impl Vocab {
             words: HashMap::new(),
             homophones: HashMap::new(),
             phrases: Vec::new(),
-            unheard: raw
-                .recognizer
-                .as_ref()
-                .map(|r| r.leave_out.iter().map(|w| normalize_word(w)).collect())
-                .unwrap_or_default(),
-            confusable: raw
-                .recognizer
-                .as_ref()
-                .map(|r| r.confusable.iter().map(|w| normalize_word(w)).collect())
-                .unwrap_or_default(),
-            noise_fillers: raw
-                .recognizer
-                .as_ref()
-                .map(|r| r.noise_fillers.iter().map(|w| normalize_word(w)).collect())
-                .unwrap_or_default(),
+            unheard: recognizer_words(|r| &r.leave_out),
+            confusable: recognizer_words(|r| &r.confusable),
+            noise_fillers: recognizer_words(|r| &r.noise_fillers),
+            fide_ranks: recognizer_words(|r| &r.fide_ranks),
+            fide_files: recognizer_words(|r| &r.fide_files),
         };
         for (key, list) in &homophones {
             let meaning = match key.as_str() {
@@ -661,7 +666,35 @@ impl Vocab {
             }
         }
         vocab.index().map_err(|msg| invalid(0, msg))?;
+        vocab.check_fide_pairs().map_err(|msg| invalid(0, msg))?;
         Ok(vocab)
+    }
+
+    /// Refuses a `[recognizer] fide_ranks` word that is no rank word, and a `fide_files` word
+    /// that is no file word: a misspelt one would silently keep nothing or everything.
+    fn check_fide_pairs(&self) -> Result<(), String> {
+        let check =
+            |words: &BTreeSet<String>, fits: fn(&Meaning) -> bool, list, section| match words
+                .iter()
+                .find(|w| !self.words.get(*w).is_some_and(fits))
+            {
+                Some(w) => Err(format!(
+                    "[recognizer] {list}: {w:?} is not a word of [{section}]"
+                )),
+                None => Ok(()),
+            };
+        check(
+            &self.fide_ranks,
+            |m| matches!(m, Meaning::Rank(_)),
+            "fide_ranks",
+            "ranks",
+        )?;
+        check(
+            &self.fide_files,
+            |m| matches!(m, Meaning::File(_)),
+            "fide_files",
+            "files",
+        )
     }
 
     /// Builds the word and phrase index, refusing a word or phrase with two meanings.
@@ -882,6 +915,20 @@ impl Vocab {
         &self.noise_fillers
     }
 
+    /// Whether a recognizer's grammar has this rank word right after this file word (`[recognizer]
+    /// fide_ranks`: in an English game the German numbers stand only after a FIDE file name,
+    /// "Felix drei", never "echo drei").
+    pub fn square_heard(&self, file_word: &str, rank_word: &str) -> bool {
+        !self.fide_ranks.contains(&normalize_word(rank_word))
+            || self.fide_files.contains(&normalize_word(file_word))
+    }
+
+    /// Whether a recognizer's grammar has this rank word without a file before it (a lone
+    /// origin rank, "Turm eins Eva eins"): never one of `[recognizer] fide_ranks`.
+    pub fn lone_rank_heard(&self, rank_word: &str) -> bool {
+        !self.fide_ranks.contains(&normalize_word(rank_word))
+    }
+
     /// The to-words ("nach", "auf"; "to", "on"), said before a destination.
     pub fn to_words(&self) -> &[String] {
         &self.to
@@ -1060,6 +1107,30 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("x.toml line 1"), "{err}");
+    }
+
+    #[test]
+    fn a_fide_pair_word_of_the_wrong_table_is_refused() {
+        let text = include_str!("../grammars/en.toml").replace(
+            "fide_ranks = [\"eins\",",
+            "fide_ranks = [\"Felix\", \"eins\",",
+        );
+        let err = Vocab::from_toml_str("x.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("fide_ranks: \"felix\" is not a word of [ranks]"),
+            "{err}"
+        );
+        let text = include_str!("../grammars/en.toml")
+            .replace("fide_files = [\"Anna\",", "fide_files = [\"Anton\",");
+        let err = Vocab::from_toml_str("x.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("fide_files: \"anton\" is not a word of [files]"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -624,15 +624,11 @@ impl Grammar {
             let mut parts: Vec<(String, bool)> = Vec::new();
             let mut usable = true;
             for slot in &rule.slots {
-                let mut alts: Vec<String> = Vec::new();
-                for alt in &slot.alternatives {
-                    let tokens: Option<Vec<String>> = alt.iter().map(|w| token_of(w)).collect();
-                    if let Some(t) = tokens.map(|t| t.join(" "))
-                        && !alts.contains(&t)
-                    {
-                        alts.push(t);
-                    }
-                }
+                let alts: Vec<Vec<String>> = slot
+                    .alternatives
+                    .iter()
+                    .filter_map(|alt| alt.iter().map(|w| token_of(w)).collect())
+                    .collect();
                 if alts.is_empty() {
                     if slot.optional {
                         continue;
@@ -640,13 +636,7 @@ impl Grammar {
                     usable = false;
                     break;
                 }
-                let body = alts.join(" | ");
-                let grouped = if alts.len() > 1 {
-                    format!("( {body} )")
-                } else {
-                    body
-                };
-                parts.push((grouped, slot.optional));
+                parts.push((super::jsgf::alternatives(&alts), slot.optional));
             }
             if !usable {
                 report.dropped_rules += 1;
@@ -1023,6 +1013,35 @@ mod tests {
         let g = Grammar::for_position(&pos, &leaving_out);
         assert!(!g.contains("springer ef drei"));
         assert!(g.contains("springer felix drei"));
+    }
+
+    #[test]
+    fn in_english_the_german_numbers_are_heard_only_after_a_fide_file_name() {
+        let pos = Chess::default();
+        let vocab = Vocab::builtin(Lang::En);
+        let g = Grammar::for_position(&pos, &vocab);
+        let e4 = Some(BTreeSet::from([PhraseMeaning::Move("e2e4".into())]));
+        for heard in [
+            "eva vier",
+            "echo four",
+            "e four",
+            "pawn to eva vier",
+            "eva four",
+        ] {
+            assert_eq!(g.meanings(heard), e4, "{heard}");
+        }
+        for unheard in ["echo vier", "e vier", "pawn to e vier"] {
+            assert!(!g.contains(unheard), "{unheard}");
+        }
+        assert!(g.contains("knight felix drei"));
+        assert!(!g.contains("knight foxtrot drei"));
+        // typed, the interpreter still reads them
+        let interpreter = crate::interpret::Interpreter::new(vocab);
+        let read = interpreter.interpret_text(&pos, "echo vier");
+        assert_eq!(read.uci().as_deref(), Some("e2e4"));
+        // German has no such pairs: every file word with every number
+        let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
+        assert!(g.contains("emil vier") && g.contains("e vier"));
     }
 
     #[test]

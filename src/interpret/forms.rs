@@ -160,11 +160,24 @@ fn lower(list: &[String]) -> Vec<String> {
     list.iter().map(|w| w.to_lowercase()).collect()
 }
 
-fn square_choices(vocab: &Vocab, sq: Square) -> [Choice; 2] {
-    [
-        Choice::required(lower(vocab.file_words(sq.file() as usize))),
-        Choice::required(lower(vocab.rank_words(sq.rank() as usize))),
-    ]
+/// The choices that say a square: its file word, then its rank word; or, where the
+/// recognizers hear some rank words only after some file words (`[recognizer] fide_ranks`),
+/// one choice of the pairs they hear ("eva four", "eva vier", "echo four", never "echo
+/// vier").
+fn square_choices(vocab: &Vocab, sq: Square) -> Vec<Choice> {
+    let files = lower(vocab.file_words(sq.file() as usize));
+    let ranks = lower(vocab.rank_words(sq.rank() as usize));
+    let pairs: Vec<String> = files
+        .iter()
+        .flat_map(|f| ranks.iter().map(move |r| (f, r)))
+        .filter(|(f, r)| vocab.square_heard(f, r))
+        .map(|(f, r)| format!("{f} {r}"))
+        .collect();
+    if pairs.len() == files.len() * ranks.len() {
+        vec![Choice::required(files), Choice::required(ranks)]
+    } else {
+        vec![Choice::required(pairs)]
+    }
 }
 
 /// The side of a castling move, as the vocabulary names it.
@@ -256,18 +269,20 @@ fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                 }
                 Origin => {
                     for c in square_choices(vocab, from) {
-                        plain.push(c.alternatives[0].clone());
+                        plain.extend(c.alternatives.first().cloned());
                         choices.push(c);
                     }
                 }
                 OriginFile => {
                     let c = Choice::required(lower(vocab.file_words(from.file() as usize)));
-                    plain.push(c.alternatives[0].clone());
+                    plain.extend(c.alternatives.first().cloned());
                     choices.push(c);
                 }
                 OriginRank => {
-                    let c = Choice::required(lower(vocab.rank_words(from.rank() as usize)));
-                    plain.push(c.alternatives[0].clone());
+                    let mut words = lower(vocab.rank_words(from.rank() as usize));
+                    words.retain(|w| vocab.lone_rank_heard(w));
+                    let c = Choice::required(words);
+                    plain.extend(c.alternatives.first().cloned());
                     choices.push(c);
                 }
                 Link => {
@@ -287,7 +302,7 @@ fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                 }
                 Dest => {
                     for c in square_choices(vocab, to) {
-                        plain.push(c.alternatives[0].clone());
+                        plain.extend(c.alternatives.first().cloned());
                         choices.push(c);
                     }
                 }
@@ -305,7 +320,7 @@ fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                             choices.push(Choice::optional(lower(vocab.promotion_words())));
                         }
                         let c = Choice::required(lower(vocab.piece_words(promoted)));
-                        plain.push(c.alternatives[0].clone());
+                        plain.extend(c.alternatives.first().cloned());
                         choices.push(c);
                     }
                 }
