@@ -356,7 +356,8 @@ impl Interpreter {
     ///   legal move with [`RIVAL_SHARE`] of its confidence): it is marked inexact, so that
     ///   only an explicit "ja" makes it;
     /// * the best reading ends or changes the game (resign, draw) while another reading is a
-    ///   move: not understood, never taken from a move-like utterance;
+    ///   move: not understood, never taken from a move-like utterance; any other command
+    ///   too while a move reading holds [`RIVAL_SHARE`] of its confidence;
     /// * the best reading is an answer ("ja", "nein", "Korrektur") the recognizer was unsure
     ///   of: not understood (a "ja" from chatter would make a move); any other command it
     ///   was unsure of is marked inexact, and the assistant asks before carrying it out;
@@ -453,7 +454,7 @@ impl Interpreter {
             }
             Reading::Command(c) => {
                 let game_changing = matches!(c, Command::Resign | Command::Draw);
-                let move_like = groups[1..].iter().any(|g| {
+                let move_like = |g: &&(Reading, f32, usize)| {
                     matches!(
                         g.0,
                         Reading::Move(_)
@@ -461,9 +462,14 @@ impl Interpreter {
                             | Reading::Incomplete { .. }
                             | Reading::Illegal(_)
                     )
-                });
+                };
+                let rivals = || groups[1..].iter().filter(move_like);
+                let may_be_a_move = rivals().any(|g| g.1 >= RIVAL_SHARE * top);
                 let unsure = top / total < SURE_SHARE;
-                if game_changing && move_like || unsure && c.is_answer() {
+                if game_changing && rivals().next().is_some()
+                    || may_be_a_move
+                    || unsure && c.is_answer()
+                {
                     chosen.reading = Reading::NotUnderstood;
                 } else if unsure {
                     chosen.exact = false;

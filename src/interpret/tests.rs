@@ -276,7 +276,12 @@ fn close_alternatives_that_are_other_moves_are_asked_about() {
     // Resigning is never taken from what may have been a move.
     let r = de.interpret(&start, &alts(&[("aufgabe", 0.7), ("eva vier", 0.3)]));
     assert_eq!(r.reading, Reading::NotUnderstood);
+    // Nor any other command: the player says it again ("de e fünf" heard as "wie bitte",
+    // with "nimmt e fünf" as likely, in pink noise).
     let r = de.interpret(&start, &alts(&[("zeit", 0.7), ("eva vier", 0.3)]));
+    assert_eq!(r.reading, Reading::NotUnderstood);
+    // A move the recognizer all but ruled out leaves the command as it is.
+    let r = de.interpret(&start, &alts(&[("zeit", 0.99), ("eva vier", 0.01)]));
     assert_eq!(r.reading, Reading::Command(Command::Time));
 }
 
