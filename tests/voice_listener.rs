@@ -379,6 +379,35 @@ fn a_click_is_not_an_utterance() {
     assert!(dropped > started, "{events:?}");
 }
 
+/// A burst of breath or a cough, long enough to be words but with no voice in it, is no
+/// utterance: whatever the recognizer forces it onto is nothing the player said.
+#[test]
+fn a_sound_without_voice_is_not_an_utterance() {
+    let g = grammar();
+    let mut rec = recognizer(&g);
+    let mut listener = Listener::new(ListenConfig::default(), g);
+    let burst = with_white_noise(&vec![0i16; 6400], 3);
+    let mut events = listener
+        .push(rec.as_mut(), &in_silence(&burst))
+        .expect("push");
+    events.extend(listener.finish(rec.as_mut()).expect("finish"));
+    assert!(heard(&events).is_empty(), "{events:?}");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, VoiceEvent::NotSpeech { .. })),
+        "{events:?}"
+    );
+    // The same with a word in it is heard.
+    let mut word = burst.clone();
+    word.extend(speech("eva vier"));
+    let mut events = listener
+        .push(rec.as_mut(), &in_silence(&word))
+        .expect("push");
+    events.extend(listener.finish(rec.as_mut()).expect("finish"));
+    assert_eq!(heard(&events).len(), 1, "{events:?}");
+}
+
 #[test]
 fn push_to_talk_takes_the_audio_between_key_down_and_up() {
     let g = grammar();

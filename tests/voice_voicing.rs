@@ -1,12 +1,11 @@
-//! An utterance without voice (a cough, a sniff) is never sure, whatever the recognizer
-//! forced it onto: spoken words keep their confidence, coughs lose half of it, so that a
-//! "yes" heard in a cough cannot make a move that waits for "ja".
+//! An utterance without voice (a cough, a sniff) is nothing heard, whatever the recognizer
+//! forced it onto: spoken words keep their alternatives, coughs have none, so that neither
+//! a move nor a "yes" that would make one comes from a cough.
 use rochade::asr::{
-    self, Alternative, Backend, Grammar, MIN_VOICED_MS, RecognizerConfig, unsure_without_voice,
+    self, Alternative, Backend, Grammar, MIN_VOICED_MS, RecognizerConfig, heard_with_voice,
 };
 use rochade::audio::resample::resample;
 use rochade::audio::voicing::voiced_ms;
-use rochade::interpret::SURE_SHARE;
 use rochade::lang::Lang;
 use rochade::speech::espeak::{Voice, synthesize_alone};
 use rochade::vocab::Vocab;
@@ -80,17 +79,16 @@ fn spoken_words_are_voiced_and_coughs_are_not() {
 }
 
 #[test]
-fn only_an_utterance_without_voice_loses_confidence() {
+fn an_utterance_without_voice_is_nothing_heard() {
     let sure = vec![Alternative::new("ja", 1.0)];
-    let kept = unsure_without_voice(sure.clone(), &speak("ja", "de"));
+    let kept = heard_with_voice(sure.clone(), &speak("ja", "de"));
     assert_eq!(kept, sure);
     let (_, cough) = coughs().remove(0);
-    let halved = unsure_without_voice(sure, &cough);
-    assert!(halved[0].confidence < SURE_SHARE, "{halved:?}");
+    assert!(heard_with_voice(sure, &cough).is_empty());
 }
 
 #[test]
-fn a_cough_heard_by_pocketsphinx_as_an_answer_is_never_a_sure_one() {
+fn a_cough_is_no_answer_and_no_move_for_pocketsphinx() {
     for lang in [Lang::De, Lang::En] {
         let vocab = Vocab::builtin(lang);
         let grammar = Grammar::for_answers(&vocab);
@@ -102,9 +100,13 @@ fn a_cough_heard_by_pocketsphinx_as_an_answer_is_never_a_sure_one() {
             audio.extend(&sound);
             audio.extend(vec![0i16; 4800]);
             let heard = asr::recognize(recognizer.as_mut(), &grammar, &audio).expect("decodes");
-            for a in &heard.alternatives {
-                assert!(a.confidence < SURE_SHARE, "{lang:?} {name}: {a:?}");
-            }
+            assert!(heard.alternatives.is_empty(), "{lang:?} {name}: {heard:?}");
+        }
+        let grammar = Grammar::for_position(&shakmaty::Chess::default(), &vocab);
+        recognizer.set_grammar(&grammar).expect("grammar");
+        for (name, sound) in coughs() {
+            let heard = asr::recognize(recognizer.as_mut(), &grammar, &sound).expect("decodes");
+            assert!(heard.alternatives.is_empty(), "{lang:?} {name}: {heard:?}");
         }
     }
 }

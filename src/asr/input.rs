@@ -188,8 +188,9 @@ pub enum VoiceEvent {
     SpeechStarted {
         at_ms: u64,
     },
-    /// What began as speech was too short to be words (a click, a knock on the table):
-    /// nothing was said, and no [`VoiceEvent::Recognized`] follows.
+    /// What began as speech was too short to be words (a click, a knock on the table) or had
+    /// no voice in it (a cough, a sniff): nothing was said, and no [`VoiceEvent::Recognized`]
+    /// follows.
     NotSpeech {
         at_ms: u64,
     },
@@ -520,7 +521,7 @@ impl Listener {
             padding.truncate((missing * PER_MS) as usize);
             recognizer.accept(&padding)?;
         }
-        let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
+        let alternatives = super::heard_with_voice(recognizer.finish()?, &self.utterance);
         let took = started.elapsed();
         self.compute += took;
         self.ahead = Some(Ahead {
@@ -636,7 +637,7 @@ impl Listener {
         }
         let started = Instant::now();
         let heard = if self.may_be_taken(before.as_ref(), silence_ms) {
-            let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
+            let alternatives = super::heard_with_voice(recognizer.finish()?, &self.utterance);
             let recognition = self.grammar.rank(&alternatives);
             let best = recognition.best();
             let since = before
@@ -740,7 +741,12 @@ impl Listener {
         events: &mut Vec<VoiceEvent>,
         early: bool,
     ) -> Result<(), AsrError> {
-        if !self.config.push_to_talk && self.spoken_ms() < self.config.min_speech_ms {
+        // Too short, or no voice in it (a cough, a sniff): no speech, answered by nothing.
+        // With push-to-talk the player meant to speak, and hears that nothing was understood.
+        let voiceless = || !crate::audio::voicing::has_voice(&self.utterance, super::MIN_VOICED_MS);
+        if !self.config.push_to_talk
+            && (self.spoken_ms() < self.config.min_speech_ms || voiceless())
+        {
             self.reset(recognizer);
             events.push(VoiceEvent::NotSpeech {
                 at_ms: self.endpointer.position() / PER_MS,
@@ -752,7 +758,7 @@ impl Listener {
             self.feed_again(recognizer)?;
         }
         let started = Instant::now();
-        let alternatives = super::unsure_without_voice(recognizer.finish()?, &self.utterance);
+        let alternatives = super::heard_with_voice(recognizer.finish()?, &self.utterance);
         let recognition = self.grammar.rank(&alternatives);
         events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), early));
         Ok(())

@@ -248,7 +248,7 @@ pub fn recognize(
     if samples.is_empty() {
         recognizer.accept(&[0; 160])?;
     }
-    let alternatives = unsure_without_voice(recognizer.finish()?, samples);
+    let alternatives = heard_with_voice(recognizer.finish()?, samples);
     Ok(grammar.rank(&alternatives))
 }
 
@@ -277,17 +277,15 @@ pub(crate) fn cap_together<T>(
 /// and in noise) held 100 ms or more, coughs and sniffs none.
 pub const MIN_VOICED_MS: u64 = 60;
 
-/// The recognizer's alternatives, at most unsure (half their confidence) when `audio` holds
-/// less than [`MIN_VOICED_MS`] of voice: such a move waits for "ja", such a command is asked
-/// back, and such an answer is not taken ("yep" from a cough would make a move).
-pub fn unsure_without_voice(alternatives: Vec<Alternative>, audio: &[i16]) -> Vec<Alternative> {
+/// The recognizer's alternatives, or none when `audio` holds less than [`MIN_VOICED_MS`] of
+/// voice: what the recognizer forced a cough onto is nothing the player said. Read back as
+/// a question, as it was before, a cough still came out as a move ("bauer e fünf" from a
+/// double cough, held-out rejection set in quiet); and "yep" from a cough would make a move.
+pub fn heard_with_voice(alternatives: Vec<Alternative>, audio: &[i16]) -> Vec<Alternative> {
     if alternatives.is_empty() || crate::audio::voicing::has_voice(audio, MIN_VOICED_MS) {
         return alternatives;
     }
-    alternatives
-        .into_iter()
-        .map(|a| Alternative::new(a.text, a.confidence * 0.5))
-        .collect()
+    Vec::new()
 }
 
 /// How to open a recognizer.
