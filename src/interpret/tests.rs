@@ -357,7 +357,7 @@ fn confidence_missing_from_the_alternatives_counts_against_them() {
     assert!(!r.exact);
     let r = de.interpret(
         &start,
-        &[("zeit".to_string(), 0.4), ("eva vier".to_string(), 0.05)],
+        &[("zeit".to_string(), 0.4), ("eva vier".to_string(), 0.01)],
     );
     assert_eq!(r.reading, Reading::Command(Command::Time));
     assert!(!r.exact);
