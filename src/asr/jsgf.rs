@@ -77,7 +77,7 @@ pub fn shared_prefix_expansion(patterns: &[Vec<String>]) -> String {
 /// same continuations said together: "( eva ( five | vier ) | ( e | echo ) five )", not every
 /// pair on its own. Pocketsphinx searches each word of each alternative separately: an
 /// English square's pairs written out took the 95th percentile of decoding on the tuning set
-/// in pink noise from 176 to 320 ms. An empty sequence is `<NULL>`.
+/// in pink noise from 215 to 320 ms. An empty sequence is `<NULL>`.
 pub fn alternatives(sequences: &[Vec<String>]) -> String {
     let mut unique: Vec<&[String]> = Vec::new();
     for s in sequences {
