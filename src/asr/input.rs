@@ -1186,8 +1186,15 @@ fn weigh_in_noise(
     // Commands too, together: at 10 dB SNR the fit no longer tells a command from a
     // move forced onto it ("queen takes golf eight" was a sure "faster" on the tuning
     // set in pink noise). A command heard in noise is asked back; of 20 right ones
-    // there, 2 had been carried out without asking.
-    super::cap_together(alternatives, NOISY_MOVE_CONFIDENCE, |(text, c)| {
+    // there, 2 had been carried out without asking. Stretched like a move, it is none:
+    // "the rook c two please" was "moves" (8 phones of 14), a sentence of chatter "the
+    // last move" (9 of 17), and no right command of the tuning set was under the share.
+    let commands_cap = if stretched {
+        0.0
+    } else {
+        NOISY_MOVE_CONFIDENCE
+    };
+    super::cap_together(alternatives, commands_cap, |(text, c)| {
         grammar.only_commands(text).then_some(c)
     });
     // An answer resting on a word heard for its opposite ("cancel" and "confirm",
@@ -1204,7 +1211,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn in_noise_moves_are_asked_and_a_move_stretched_over_longer_speech_is_none() {
+    fn in_noise_moves_and_commands_are_asked_and_one_stretched_over_longer_speech_is_none() {
         use super::super::AcousticFit;
         use super::super::grammar::PhraseMeaning;
         let grammar = Grammar::from_phrases(
@@ -1249,10 +1256,14 @@ mod tests {
             weigh_in_noise(&grammar, fit, &mut alternatives);
             assert!(alternatives[0].1 > 0.0, "{fit:?}");
         }
-        // A command keeps its half, to be asked back.
+        // A command that fills the speech keeps its half, to be asked back; stretched over
+        // a sentence, it is none.
+        let mut alternatives = vec![("time".to_string(), 1.0)];
+        weigh_in_noise(&grammar, Some(fit(3, 4)), &mut alternatives);
+        assert_eq!(alternatives[0].1, NOISY_MOVE_CONFIDENCE);
         let mut alternatives = vec![("time".to_string(), 1.0)];
         weigh_in_noise(&grammar, Some(fit(3, 21)), &mut alternatives);
-        assert_eq!(alternatives[0].1, NOISY_MOVE_CONFIDENCE);
+        assert_eq!(alternatives[0].1, 0.0);
     }
 
     #[test]
