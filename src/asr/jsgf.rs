@@ -85,12 +85,10 @@ pub fn alternatives(sequences: &[Vec<String>]) -> String {
             unique.push(s);
         }
     }
-    if let [only] = unique.as_slice() {
-        return if only.is_empty() {
-            "<NULL>".to_string()
-        } else {
-            only.join(" ")
-        };
+    match unique.as_slice() {
+        [] | [[]] => return "<NULL>".to_string(),
+        [only] => return only.join(" "),
+        _ => {}
     }
     // first word → its continuations, in the order given
     let mut follows: Vec<(&str, Vec<Vec<String>>)> = Vec::new();
@@ -261,6 +259,7 @@ mod tests {
         assert_eq!(alternatives(&words), "( turm | dame )");
         let one = vec![parts("kleine rochade"), parts("kleine rochade")];
         assert_eq!(alternatives(&one), "kleine rochade");
+        assert_eq!(alternatives(&[]), "<NULL>");
     }
 
     proptest::proptest! {
