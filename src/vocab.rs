@@ -919,8 +919,7 @@ impl Vocab {
     /// fide_ranks`: in an English game the German numbers stand only after a FIDE file name,
     /// "Felix drei", never "echo drei").
     pub fn square_heard(&self, file_word: &str, rank_word: &str) -> bool {
-        !self.fide_ranks.contains(&normalize_word(rank_word))
-            || self.fide_files.contains(&normalize_word(file_word))
+        self.lone_rank_heard(rank_word) || self.fide_files.contains(&normalize_word(file_word))
     }
 
     /// Whether a recognizer's grammar has this rank word without a file before it (a lone
@@ -1111,26 +1110,24 @@ mod tests {
 
     #[test]
     fn a_fide_pair_word_of_the_wrong_table_is_refused() {
-        let text = include_str!("../grammars/en.toml").replace(
-            "fide_ranks = [\"eins\",",
-            "fide_ranks = [\"Felix\", \"eins\",",
-        );
-        let err = Vocab::from_toml_str("x.toml", &text)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("fide_ranks: \"felix\" is not a word of [ranks]"),
-            "{err}"
-        );
-        let text = include_str!("../grammars/en.toml")
-            .replace("fide_files = [\"Anna\",", "fide_files = [\"Anton\",");
-        let err = Vocab::from_toml_str("x.toml", &text)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("fide_files: \"anton\" is not a word of [files]"),
-            "{err}"
-        );
+        for (listed, wrong, error) in [
+            (
+                "fide_ranks = [\"eins\",",
+                "fide_ranks = [\"Felix\", \"eins\",",
+                "fide_ranks: \"felix\" is not a word of [ranks]",
+            ),
+            (
+                "fide_files = [\"Anna\",",
+                "fide_files = [\"Anton\",",
+                "fide_files: \"anton\" is not a word of [files]",
+            ),
+        ] {
+            let text = include_str!("../grammars/en.toml").replace(listed, wrong);
+            let err = Vocab::from_toml_str("x.toml", &text)
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(error), "{err}");
+        }
     }
 
     #[test]

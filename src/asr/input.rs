@@ -743,9 +743,10 @@ impl Listener {
     ) -> Result<(), AsrError> {
         // Too short, or no voice in it (a cough, a sniff): no speech, answered by nothing.
         // With push-to-talk the player meant to speak, and hears that nothing was understood.
-        let voiceless = || !crate::audio::voicing::has_voice(&self.utterance, super::MIN_VOICED_MS);
+        let voiced =
+            |utterance: &[i16]| crate::audio::voicing::has_voice(utterance, super::MIN_VOICED_MS);
         if !self.config.push_to_talk
-            && (self.spoken_ms() < self.config.min_speech_ms || voiceless())
+            && (self.spoken_ms() < self.config.min_speech_ms || !voiced(&self.utterance))
         {
             self.reset(recognizer);
             events.push(VoiceEvent::NotSpeech {
@@ -758,7 +759,12 @@ impl Listener {
             self.feed_again(recognizer)?;
         }
         let started = Instant::now();
-        let alternatives = super::heard_with_voice(recognizer.finish()?, &self.utterance);
+        let mut alternatives = recognizer.finish()?;
+        // Without push-to-talk the voice was found above; with it, nothing without voice is
+        // heard, and the player is told so.
+        if self.config.push_to_talk && !voiced(&self.utterance) {
+            alternatives.clear();
+        }
         let recognition = self.grammar.rank(&alternatives);
         events.push(self.emit(recognition, recognizer.fit(), started.elapsed(), early));
         Ok(())
@@ -1175,12 +1181,12 @@ fn weigh_in_noise(
     // a half, made a sure move in pink noise (held-out benchmark). A move whose phones fill
     // too little of the speech was forced onto something longer: in noise that is no move.
     let stretched = fit.is_some_and(|f| f.phone_share_under(NOISY_MIN_PHONE_SHARE));
-    let moves_cap = if stretched {
+    let cap = if stretched {
         0.0
     } else {
         NOISY_MOVE_CONFIDENCE
     };
-    super::cap_together(alternatives, moves_cap, |(text, c)| {
+    super::cap_together(alternatives, cap, |(text, c)| {
         grammar.only_moves(text).then_some(c)
     });
     // Commands too, together: at 10 dB SNR the fit no longer tells a command from a
@@ -1189,12 +1195,7 @@ fn weigh_in_noise(
     // there, 2 had been carried out without asking. Stretched like a move, it is none:
     // "the rook c two please" was "moves" (8 phones of 14), a sentence of chatter "the
     // last move" (9 of 17), and no right command of the tuning set was under the share.
-    let commands_cap = if stretched {
-        0.0
-    } else {
-        NOISY_MOVE_CONFIDENCE
-    };
-    super::cap_together(alternatives, commands_cap, |(text, c)| {
+    super::cap_together(alternatives, cap, |(text, c)| {
         grammar.only_commands(text).then_some(c)
     });
     // An answer resting on a word heard for its opposite ("cancel" and "confirm",
