@@ -8,7 +8,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
 
 use crate::catalog::Catalog;
-use crate::cli::play::PlayArgs;
+use crate::cli::play_args::PlayArgs;
 use crate::config::{ConfigError, ConfigFile, Key, Source};
 
 /// `rochade config`: the settings `play` would start with, and where each came from.

@@ -10,8 +10,10 @@ pub mod install_service;
 pub mod interpret;
 pub mod models;
 pub mod play;
+pub mod play_args;
 mod play_check;
 mod play_failures;
+mod play_start;
 pub mod play_voice;
 mod printer;
 pub mod reconcile;
@@ -33,10 +35,10 @@ pub struct Cli {
 pub enum Command {
     /// The blind player's assistant at the board: spoken or typed moves read back, made,
     /// announced, clocked and written on the scoresheet (FIDE Appendix D).
-    Play(play::PlayArgs),
+    Play(play_args::PlayArgs),
     /// A human assistant relays between the two boards: both sides' moves are typed, each is
     /// announced for the other side, and the blind player's scoresheet is kept (D.2.9, D.2.10).
-    Relay(play::PlayArgs),
+    Relay(play_args::PlayArgs),
     /// Interpret spoken words in a position and print the reading as JSON (SPOKEN-MOVES.md §3).
     Interpret(interpret::InterpretArgs),
     /// Feed timed events (JSON lines) to the assistant and print every effect as a JSON line.

@@ -19,324 +19,41 @@
 //! and where a move could be lost the clocks stop and the arbiter is called: see
 //! `src/cli/play_failures.rs`.
 //!
-//! `--resume`: a torn last line of the journal is said and dropped; damage is said and printed
-//! line by line, and the game goes on from the last good line only when the player or the
-//! arbiter types "ja" (or gave `--accept-damage`). The first event of a resumed game is
+//! `--resume` (`src/cli/play_start.rs`, which opens the game): a torn last line of the
+//! journal is said and dropped; damage is said and printed line by line, and the game goes on
+//! from the last good line only when the player or the arbiter types "ja" (or gave
+//! `--accept-damage`). The first event of a resumed game is
 //! `resumed`: the player hears where the game stands, a waiting read-back is read back again
 //! (its window starts when that has been said), and the last move is announced again to
 //! whoever may not have heard it.
-use std::io::BufRead;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
 use crossbeam_channel::{Receiver, select, unbounded};
 use shakmaty::Color;
 
 use crate::asr::input::VoiceEvent;
 use crate::assistant::protocol::Heard;
-use crate::assistant::protocol::{
-    Chess960Start, Effect, Event, Listener, Mode, Side, StartSpec, Warnings,
-};
-use crate::assistant::words::{Words, chess960_problem};
+use crate::assistant::protocol::{Effect, Event, Listener};
+use crate::assistant::words::Words;
 use crate::audio::capture::MuteSwitch;
 use crate::battery::BatteryWatch;
 use crate::bounded::{BoundedLines, InputError, TYPED};
 use crate::catalog::Catalog;
-use crate::cli::play_check::readiness_check;
 use crate::cli::play_failures::{self, JOURNAL_RETRY_MS, Microphone, Reach};
-use crate::cli::play_voice::{
-    Recorder, Speech, VoiceArgs, grammar_for, speaking, start_voice, voice_log,
-};
+use crate::cli::play_voice::{Recorder, Speech, grammar_for, speaking, start_voice, voice_log};
 use crate::cli::printer::Printer;
 use crate::cli::remote::{self, Envelope, GameView, OpponentNews, Published, Reply, Request};
 use crate::clock::ticker::Ticker;
 use crate::display::{BrailleDisplay, display_line};
-use crate::game::{GameError, Variant};
 use crate::inhibit::SleepInhibitor;
-use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
-use crate::lang::Lang;
-use crate::rules::RulesEdition;
-use crate::session::{DoubtfulDowntime, JournalCheck, Session, check_journal, is_journal_file};
+use crate::journal::default_games_dir;
+use crate::session::Session;
 use crate::typed::{Typed, typed_line, typed_relay_line};
 use crate::vocab::Vocab;
 
-/// The settings of `play` and `relay`.
-#[derive(Debug, Args, Clone)]
-pub struct PlayArgs {
-    /// The blind player's side: white or black.
-    #[arg(long, default_value = "white")]
-    pub player: String,
-    /// The time control: PGN TimeControl syntax in seconds (40/5400+30:1800+30, 5400+30,
-    /// 300+2, 5400d5 for a delay, 300b3 Bronstein), a preset, or - for no clock.
-    #[arg(long = "time-control", default_value = "fide-classical", long_help = time_control_help())]
-    pub time_control: String,
-    /// The clock starts on the arbiter's signal (typed `!start`), not at once, so that the
-    /// game can be prepared before; no move is taken until then.
-    #[arg(long = "start-on-signal")]
-    pub start_on_signal: bool,
-    /// tournament (only what FIDE D.2.9 allows) or training (explanations, position read-out).
-    #[arg(long, default_value = "tournament")]
-    pub mode: String,
-    /// Language of everything said and printed: de (FIDE German), en, ar (Arabic) or he
-    /// (Hebrew). For de and en also the words the player speaks.
-    #[arg(long, default_value = "de")]
-    pub lang: Lang,
-    /// The words the player speaks, when not those of --lang: de (the FIDE words) or en. An
-    /// ar or he game is played with de unless told otherwise.
-    #[arg(long, value_name = "de|en")]
-    pub vocab: Option<Lang>,
-    /// The arbiter's own vocabulary (FIDE D.1): a TOML file like grammars/de.toml, in place of
-    /// the built-in words of its language (which it sets for a de or en game; --lang is then
-    /// not needed; an ar or he game keeps its language and is played with the file's words).
-    #[arg(long, value_name = "FILE")]
-    pub grammar: Option<PathBuf>,
-    /// The correction window after a read-back, in ms; 0: only an explicit "ja" makes a move.
-    #[arg(long = "confirm-ms", default_value_t = 2000)]
-    pub confirm_ms: u64,
-    /// Captures get the correction window too (by default a capture, like a promotion, is made
-    /// only by an explicit "ja": D.2.3).
-    #[arg(long = "capture-window")]
-    pub capture_window: bool,
-    /// The edition of the FIDE Laws: fide-2018 (default), fide-2014, fide-2009, fide-2005, fide-2001.
-    #[arg(long, default_value = "fide-2018")]
-    pub rules: RulesEdition,
-    /// Rapid and blitz: the event plays under the simplified rules of A.4/B.4, not the
-    /// Competition Rules (A.3/B.3); under fide-2014 an illegal move then loses at once (A.4.b).
-    #[arg(long = "limited-supervision")]
-    pub limited_supervision: bool,
-    /// The event allows no draw by agreement (9.1): the player's and the opponent's offers
-    /// are refused and not passed on; claims under 9.2 and 9.3 stay allowed.
-    #[arg(long = "no-draw-agreements", conflicts_with = "draws_from_move")]
-    pub no_draw_agreements: bool,
-    /// The event allows a draw by agreement only from this move number on (9.1).
-    #[arg(long = "draws-from-move", value_name = "N")]
-    pub draws_from_move: Option<u32>,
-    /// The event's default time in minutes (6.7): a side that has not made its first move
-    /// this long after the clock started is reported to the arbiter. Default: the edition's
-    /// (60 under fide-2001 and fide-2005; 0, never reported, from fide-2009).
-    #[arg(long = "default-time", value_name = "MINUTES")]
-    pub default_time: Option<u64>,
-    /// The event has announced that the quickplay-finish rules apply (10.2, Appendix G,
-    /// Guidelines III): with less than two minutes the player's "Remis" claims a draw, the
-    /// clocks stop and the arbiter decides.
-    #[arg(long = "quickplay-finish")]
-    pub quickplay_finish: bool,
-    /// Leave "Schach" out of read-backs and announcements (announcing check is not
-    /// compulsory, fa 3.8); mate is still said.
-    #[arg(long = "no-check-word")]
-    pub no_check_word: bool,
-    /// Start from this position (FEN) instead of the initial position.
-    #[arg(long)]
-    pub fen: Option<String>,
-    /// Play Chess960 (FIDE Guidelines II): the start position's number, 0 to 959 (518 is the
-    /// usual position); `random` for one drawn at random; without a number, the Chess960 start
-    /// position given with --fen (set up by hand), or 518 without --fen. The start position is
-    /// checked: king between
-    /// the rooks, bishops on opposite colours, pawns on the second and seventh ranks, Black
-    /// mirroring White.
-    #[arg(long, value_name = "N|random", num_args = 0..=1, default_missing_value = "given")]
-    pub chess960: Option<Chess960Choice>,
-    /// Time warnings (10 min, 5 min, 1 min, 30 s, 10 s): on or off. Off in tournament mode
-    /// unless the arbiter allows them; on in training mode.
-    #[arg(long)]
-    pub warnings: Option<bool>,
-    /// White's and Black's names, the event, site and round for the scoresheet.
-    #[arg(long)]
-    pub white: Option<String>,
-    #[arg(long)]
-    pub black: Option<String>,
-    #[arg(long)]
-    pub event: Option<String>,
-    #[arg(long)]
-    pub site: Option<String>,
-    #[arg(long)]
-    pub round: Option<String>,
-    /// The journal file of this game (default: a new file in the games folder).
-    #[arg(long)]
-    pub journal: Option<PathBuf>,
-    /// The folder for journals and scoresheets (default: ~/.local/share/rochade/games).
-    #[arg(long = "games-dir")]
-    pub games_dir: Option<PathBuf>,
-    /// Resume a game from its journal (the newest in the games folder when no file is given).
-    #[arg(long, num_args = 0..=1, default_missing_value = "")]
-    pub resume: Option<String>,
-    /// With --resume: if the journal is damaged, go on from its last good line without asking
-    /// (the arbiter's decision, for use without a keyboard). Without it, Rochade says what is
-    /// damaged and asks "ja" or "nein" on the keyboard.
-    #[arg(long = "accept-damage")]
-    pub accept_damage: bool,
-    /// Print every effect as a JSON line instead of plain sentences.
-    #[arg(long)]
-    pub json: bool,
-    /// Show the last move and both clocks on a braille display through BRLTTY (needs the
-    /// braille-display build feature and a running BRLTTY).
-    #[arg(long = "braille-display")]
-    pub braille_display: bool,
-    /// The piece letters of the braille display line: bauk (K Q R L S), de (K D T L S), en.
-    #[arg(long = "braille-letters", default_value = "bauk")]
-    pub braille_letters: crate::scoresheet::Letters,
-    #[command(flatten)]
-    pub voice: VoiceArgs,
-    /// Serve the page for the sighted opponent (the board from his side, the clocks, his
-    /// move by two taps, draw, resignation, the touch report, the arbiter's panel) and its
-    /// JSON API at this address, e.g. 127.0.0.1:8080 (port 0: any free port). On an address
-    /// other than a loopback one, every entry of the opponent needs the PIN told at the start.
-    #[arg(long, value_name = "ADDR")]
-    pub web: Option<SocketAddr>,
-    /// The arbiter's PIN for the page's arbiter panel (or the environment variable
-    /// ROCHADE_ARBITER_PIN, which other users cannot see); never said or printed. Without
-    /// one the panel is locked.
-    #[arg(long = "arbiter-pin", value_name = "PIN")]
-    pub arbiter_pin: Option<String>,
-    /// The page being served for this game (set by `run` with --web; no option).
-    #[arg(skip)]
-    pub web_page: Option<ServedPage>,
-}
-
-/// The page served with a game: where, and the opponent's PIN if his entries need one.
-#[derive(Debug, Clone)]
-pub struct ServedPage {
-    pub url: String,
-    pub pin: Option<String>,
-}
-
-/// What `--chess960` was given: a start position's number, `random`, or nothing (the position
-/// is the one of `--fen`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Chess960Choice {
-    Number(u32),
-    Random,
-    Given,
-}
-
-impl std::str::FromStr for Chess960Choice {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "given" => Ok(Chess960Choice::Given),
-            "random" | "zufall" => Ok(Chess960Choice::Random),
-            number => number.parse().map(Chess960Choice::Number).map_err(|_| {
-                format!("{text:?}: expected a start position's number (0 to 959) or random")
-            }),
-        }
-    }
-}
-
-/// A start position drawn at random (Chess960 rule 1), from the system's clock and process,
-/// each of the 960 about equally likely; the number is journaled, so the game resumes with it.
-fn random_chess960_number() -> u32 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default(),
-    );
-    (hasher.finish() % u64::from(crate::game::chess960::POSITIONS)) as u32
-}
-
-/// The long help of `--time-control`: the form, and every preset with what it is.
-fn time_control_help() -> String {
-    format!(
-        "The time control, in PGN TimeControl syntax, times in seconds: periods separated by \
-         ':', each [moves/]seconds[+increment|d<delay>|b<delay>], e.g. 40/5400+30:1800+30, \
-         5400+30 (90 minutes, 30 s a move), 300+2, 5400d5 (simple delay), 300b3 (Bronstein \
-         delay); - for no clock; or a preset (\"fide-\" may be left out):\n{}",
-        crate::clock::preset_table()
-    )
-}
-
-pub(crate) fn spec_of(args: &PlayArgs) -> anyhow::Result<StartSpec> {
-    let player = match args.player.trim().to_ascii_lowercase().as_str() {
-        "white" | "weiss" | "weiß" | "w" => Color::White,
-        "black" | "schwarz" | "b" | "s" => Color::Black,
-        other => anyhow::bail!("unknown side {other:?}: expected white or black"),
-    };
-    let mode = match args.mode.trim().to_ascii_lowercase().as_str() {
-        "tournament" | "turnier" => Mode::Tournament,
-        "training" => Mode::Training,
-        other => anyhow::bail!("unknown mode {other:?}: expected tournament or training"),
-    };
-    // Refuse a malformed time control here, with the expected form, before anything starts.
-    if args.time_control.trim() != "-" {
-        args.time_control
-            .parse::<crate::clock::TimeControl>()
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    let mut spec = StartSpec::new(player);
-    spec.player = Side::from(player);
-    spec.fen = args.fen.clone();
-    spec.chess960 = args.chess960.map(|choice| match choice {
-        Chess960Choice::Given => Chess960Start::Given(true),
-        Chess960Choice::Number(n) => Chess960Start::Number(n),
-        Chess960Choice::Random => Chess960Start::Number(random_chess960_number()),
-    });
-    // A start position that is no position, or no Chess960 start position, is refused here,
-    // in the game's language, before anything starts.
-    let catalog = Catalog::builtin(args.lang);
-    let start_fen = spec
-        .start_fen()
-        .map_err(|e| anyhow::anyhow!(chess960_problem(&catalog, e)))?;
-    if start_fen.is_some() || spec.variant() == Variant::Chess960 {
-        crate::game::Game::of_variant(start_fen.as_deref(), spec.variant(), args.rules).map_err(
-            |e| match e {
-                GameError::NotChess960(problem) => {
-                    anyhow::anyhow!(chess960_problem(&catalog, problem))
-                }
-                other => anyhow::anyhow!("{other}"),
-            },
-        )?;
-    }
-    spec.time_control = Some(args.time_control.clone());
-    spec.mode = mode;
-    spec.lang = args.lang;
-    if let Some(vocab) = args.vocab {
-        spec.vocab = Some(crate::lang::vocabulary_lang(vocab).map_err(|e| anyhow::anyhow!(e))?);
-    }
-    if let Some(path) = &args.grammar {
-        let (file, lang) = crate::assistant::protocol::VocabularyFile::read(path)
-            .map_err(|e| anyhow::anyhow!(e))?;
-        spec.vocabulary = Some(file);
-        if args.lang.has_vocabulary() && args.vocab.is_none() {
-            spec.lang = lang;
-        } else {
-            // The game keeps its language; the file's words are the vocabulary (the game
-            // refuses a file that is not in --vocab's language).
-            spec.vocab = Some(spec.vocab.unwrap_or(lang));
-        }
-    }
-    spec.speech_volume = Some(args.voice.speech_volume);
-    spec.speech_rate = Some(args.voice.speech_rate);
-    spec.confirm_ms = args.confirm_ms;
-    spec.capture_window = args.capture_window;
-    spec.rules = args.rules;
-    spec.warnings = args.warnings.map(Warnings::Switch);
-    spec.white = args.white.clone();
-    spec.black = args.black.clone();
-    spec.event = args.event.clone();
-    spec.site = args.site.clone();
-    spec.round = args.round.clone();
-    // The window starts when the read-back has been said (or printed): the loop reports it.
-    spec.window_after_playback = true;
-    spec.start_on_signal = args.start_on_signal;
-    if args.limited_supervision {
-        spec.supervision = crate::game::laws::Supervision::Limited;
-    }
-    spec.announce_check = !args.no_check_word;
-    spec.quickplay_finish = args.quickplay_finish;
-    spec.default_time_s = args.default_time.map(|m| m.saturating_mul(60));
-    if args.no_draw_agreements {
-        spec.draw_agreements = crate::assistant::protocol::DrawAgreements::Forbidden;
-    } else if let Some(n) = args.draws_from_move {
-        spec.draw_agreements = crate::assistant::protocol::DrawAgreements::FromMove(n);
-    }
-    spec.date = Some(utc_rfc3339(std::time::SystemTime::now())[..10].replace('-', "."));
-    Ok(spec)
-}
+pub use crate::cli::play_args::{Chess960Choice, PlayArgs, ServedPage};
+use crate::cli::play_start::{Opened, open_game};
 
 /// How often the battery is looked at during a game.
 const BATTERY_EVERY: Duration = Duration::from_secs(30);
@@ -427,61 +144,6 @@ fn stdin_lines() -> Receiver<Keyboard> {
     rx
 }
 
-/// A damaged journal: every damage is printed and said, with the line it is on; the game goes
-/// on from the last good line only if the player or arbiter agrees ("ja" typed, or
-/// `--accept-damage`). Nothing is changed otherwise.
-fn agree_to_damage(
-    args: &PlayArgs,
-    printer: &Printer,
-    words: &Words,
-    check: &JournalCheck,
-) -> anyhow::Result<bool> {
-    let lang = check.lang.unwrap_or(args.lang);
-    // Its own speech output, for this question only: the game's starts with the game.
-    let speech = Speech::start(&args.voice, lang, None).ok().flatten();
-    let tell = |text: &str| {
-        printer.text_note(text);
-        if let Some(s) = &speech {
-            s.say(Listener::Player, text);
-        }
-    };
-    for damage in &check.damage {
-        tell(&words.journal_damage(damage));
-    }
-    let question = words.journal_resume_question(check.last_good_line, check.last_move_kept);
-    tell(&question);
-    if args.accept_damage {
-        return Ok(true);
-    }
-    let vocab = Vocab::builtin(lang);
-    let stdin = std::io::stdin();
-    loop {
-        let mut line = String::new();
-        let read = stdin.lock().read_line(&mut line)?;
-        let answer = if read == 0 {
-            Some(false)
-        } else {
-            match vocab.lookup(line.trim()) {
-                Some(crate::vocab::Meaning::Command(crate::vocab::Command::Yes)) => Some(true),
-                Some(crate::vocab::Meaning::Command(crate::vocab::Command::No)) => Some(false),
-                _ => match line.trim().to_lowercase().as_str() {
-                    "ja" | "j" | "yes" | "y" => Some(true),
-                    "nein" | "n" | "no" => Some(false),
-                    _ => None,
-                },
-            }
-        };
-        match answer {
-            Some(true) => return Ok(true),
-            Some(false) => {
-                tell(&words.journal_not_resumed());
-                return Ok(false);
-            }
-            None => tell(&question),
-        }
-    }
-}
-
 /// Runs `play` (relay = false) or `relay`, with the page for the opponent when `--web` asks.
 pub fn run(mut args: PlayArgs, relay: bool) -> anyhow::Result<i32> {
     if args.web.is_none() {
@@ -553,142 +215,14 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         None => default_games_dir().map_err(|e| anyhow::anyhow!("{e}"))?,
     };
 
-    // Sentences about the journal, said once the speech output runs.
-    let mut told: Vec<String> = Vec::new();
-    let mut first_event: Option<Event> = None;
-    let mut session = match &args.resume {
-        Some(path) => {
-            let path = if path.is_empty() {
-                latest_journal(&games_dir)
-                    .map_err(|e| anyhow::anyhow!("{e}"))?
-                    .ok_or_else(|| {
-                        anyhow::anyhow!("no journal to resume in {}", games_dir.display())
-                    })?
-            } else {
-                PathBuf::from(path)
-            };
-            let check = check_journal(&path).map_err(|e| anyhow::anyhow!(e))?;
-            let lang = check.lang.unwrap_or(args.lang);
-            let words = Words::new(Vocab::builtin(lang), lang);
-            let accept_damage = check.is_damaged();
-            if accept_damage && !agree_to_damage(&args, &printer, &words, &check)? {
-                // Not resumed, nothing changed: exit status 2.
-                return Ok(2);
-            }
-            let (session, resumed) =
-                Session::resume(&path, accept_damage).map_err(|e| anyhow::anyhow!(e))?;
-            if let Some(spec) = session.assistant().spec() {
-                // The resumed game speaks its own language, whatever --lang says.
-                printer.catalog = Catalog::builtin(spec.lang);
-            }
-            if let Some(torn) = &resumed.torn {
-                told.push(words.journal_damage(torn));
-            }
-            if !resumed.set_aside.is_empty() {
-                told.push(words.journal_resumed_after_damage(check.last_good_line));
-            }
-            for text in &told {
-                printer.text_note(text);
-            }
-            printer.note(
-                "game-resumed",
-                &[
-                    ("path", path.display().to_string().into()),
-                    ("events", resumed.events.to_string().into()),
-                    ("seconds", (resumed.down_ms / 1000).to_string().into()),
-                ],
-            );
-            if let Some(doubt) = resumed.doubtful_down {
-                let lang = printer.catalog.lang();
-                let words = Words::new(Vocab::builtin(lang), lang);
-                let text = match doubt {
-                    DoubtfulDowntime::WallClockWentBack { ms } => words.wall_clock_went_back(ms),
-                    DoubtfulDowntime::TooLong { ms } => words.downtime_too_long(ms),
-                };
-                printer.to_arbiter(session.now(), text);
-            }
-            // The first event after the resumption: where the game stands, and what was
-            // waiting is said again (a read-back is never made by the time that passed).
-            first_event = Some(Event::Resumed(true));
-            session
-        }
-        None => {
-            let spec = spec_of(&args)?;
-            printer.catalog = Catalog::builtin(spec.lang);
-            if !relay {
-                // Before the game and its clock start.
-                let vocab = match &spec.vocabulary {
-                    Some(file) => file.vocab().map_err(|e| anyhow::anyhow!(e))?,
-                    None => Vocab::builtin(spec.vocab_lang()),
-                };
-                readiness_check(&args.voice, spec.lang, &vocab, &printer);
-            }
-            let path = match &args.journal {
-                Some(p) => p.clone(),
-                None => {
-                    std::fs::create_dir_all(&games_dir).map_err(|e| {
-                        anyhow::anyhow!(
-                            "cannot create the games folder {}: {e}",
-                            games_dir.display()
-                        )
-                    })?;
-                    new_journal_path(&games_dir, &utc_rfc3339(std::time::SystemTime::now()))
-                        .map_err(|e| anyhow::anyhow!("{e}"))?
-                }
-            };
-            if path.exists() {
-                if is_journal_file(&path) {
-                    anyhow::bail!(
-                        "{} is the journal of another game; it is not overwritten. Resume it with --resume {}, or choose another name",
-                        path.display(),
-                        path.display()
-                    );
-                }
-                anyhow::bail!(
-                    "{} exists and is not a Rochade journal; it is not overwritten. Choose another name for the journal",
-                    path.display()
-                );
-            }
-            let mut session = Session::create(Some(&path)).map_err(|e| anyhow::anyhow!(e))?;
-            let side = printer.catalog.text(
-                match spec.player {
-                    Side::White => "side-white",
-                    Side::Black => "side-black",
-                },
-                &[],
-            );
-            printer.note(
-                if relay {
-                    "relay-started"
-                } else {
-                    "game-started"
-                },
-                &[
-                    ("side", side.into()),
-                    ("path", path.display().to_string().into()),
-                ],
-            );
-            if let Some(w) = crate::clock::TimeControl::looks_like_minutes(&args.time_control) {
-                printer.note(
-                    "control-looks-like-minutes",
-                    &[
-                        ("input", w.input.into()),
-                        // Numbers as words, as every time is said.
-                        (
-                            "seconds",
-                            crate::numbers::cardinal(w.seconds, printer.catalog.lang()).into(),
-                        ),
-                        ("minutes", w.as_minutes.into()),
-                    ],
-                );
-            }
-            let now = session.now();
-            match session.feed(Event::Start(Box::new(spec)), now) {
-                Ok(effects) => effects.iter().for_each(|e| printer.effect(e)),
-                Err(err) => anyhow::bail!("cannot write the journal: {err}"),
-            }
-            session
-        }
+    let Some(Opened {
+        mut session,
+        told,
+        mut first_event,
+    }) = open_game(&args, relay, &mut printer, &games_dir)?
+    else {
+        // Not resumed, nothing changed: exit status 2.
+        return Ok(2);
     };
     // (After a resumption the `resumed` event says where the game stands.)
     if let (None, Some(text)) = (&first_event, session.assistant().last_said()) {

@@ -651,7 +651,7 @@ impl Service {
                 args.accept_damage,
             );
         }
-        if let Err(e) = play::spec_of(&args) {
+        if let Err(e) = crate::cli::play_args::spec_of(&args) {
             return not_started(self, e.to_string());
         }
         if args.journal.is_none() {
