@@ -13,7 +13,7 @@ use rochade::asr::grammar::{Grammar, PhraseMeaning};
 use rochade::interpret::forms::{move_rules, sample_phrase};
 use rochade::interpret::{Interpreter, Reading, uci};
 use rochade::lang::Lang;
-use rochade::vocab::Vocab;
+use rochade::vocab::{Meaning, Vocab};
 use shakmaty::{Chess, Position};
 
 /// A position after `plies` moves picked by the seeds.
@@ -129,5 +129,49 @@ fn promotions_castling_and_en_passant_in_both_languages() {
                 }
             }
         }
+    }
+}
+
+/// What the recognizers give back for a command or an answer of the grammar (its words as the
+/// grammar spells them) is read by the interpreter as that command: "that's correct" came
+/// back as "that s correct", which meant nothing, and "no, that's wrong" was never taken.
+#[test]
+fn every_command_and_answer_of_the_grammar_is_read_as_what_it_means() {
+    let pos = Chess::default();
+    for lang in [Lang::De, Lang::En] {
+        let vocab = Vocab::builtin(lang);
+        let interpreter = Interpreter::new(vocab.clone());
+        let mut grammar = Grammar::for_position(&pos, &vocab);
+        grammar.add_answers(&vocab);
+        // "Partieformular ab Zug zwölf" is the dialogue's to read (it knows the move number).
+        let from_move = rochade::interpret::scoresheet_phrases(&vocab, 1);
+        let mut checked = 0;
+        for phrase in grammar.phrases().filter(|p| !from_move.contains(p)) {
+            let meanings = grammar.meanings(&phrase).unwrap_or_default();
+            let read = interpreter.interpret_text(&pos, &phrase).reading;
+            for meaning in meanings {
+                match meaning {
+                    PhraseMeaning::Command(name) => {
+                        assert!(
+                            matches!(&read, Reading::Command(c) if c.name() == name),
+                            "{lang}: {phrase:?} is the command {name}, read as {read:?}"
+                        );
+                        checked += 1;
+                    }
+                    // The promotion pieces answer a question only; the rest are commands.
+                    PhraseMeaning::Answer(_)
+                        if !matches!(vocab.lookup(&phrase), Some(Meaning::Piece(_))) =>
+                    {
+                        assert!(
+                            matches!(read, Reading::Command(_)),
+                            "{lang}: the answer {phrase:?} is read as {read:?}"
+                        );
+                        checked += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(checked > 50, "{lang}: only {checked} commands and answers");
     }
 }

@@ -100,7 +100,15 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
             dictionary.add(&tok, pron.clone());
         }
         if lang.default_vocabulary() == Lang::En {
-            for pron in cmudict().get(tok.as_str()).into_iter().flatten() {
+            // The CMU dictionary spells "that's" with its apostrophe, which the token lacks
+            // (its "id" is not "I'd").
+            let spelled = word.to_lowercase();
+            let key = if spelled.contains('\'') {
+                &spelled
+            } else {
+                &tok
+            };
+            for pron in cmudict().get(key.as_str()).into_iter().flatten() {
                 dictionary.add(&tok, pron.clone());
             }
         }
@@ -375,5 +383,20 @@ mod tests {
         let (dict, missing) = build(&words, Lang::En);
         assert!(missing.is_empty());
         assert_eq!(dict.get("knight").expect("knight")[0], "N AY T");
+    }
+
+    #[test]
+    fn a_contraction_is_one_word_as_the_cmu_dictionary_says_it() {
+        let words: BTreeSet<String> = ["that's", "I'd"].iter().map(|w| w.to_string()).collect();
+        let (dict, missing) = build(&words, Lang::En);
+        assert!(missing.is_empty(), "{missing:?}");
+        assert!(
+            dict.get("thats")
+                .expect("that's")
+                .contains(&"DH AE T S".to_string())
+        );
+        let i_d = dict.get("id").expect("I'd");
+        assert!(i_d.contains(&"AY D".to_string()), "{i_d:?}");
+        assert!(!i_d.contains(&"IH D".to_string()), "the word id: {i_d:?}");
     }
 }

@@ -126,10 +126,13 @@ impl Recognition {
     }
 }
 
-/// Lower case, words split on anything that is not a letter or digit, joined by single
-/// spaces.
+/// Lower case, words split on anything that is not a letter, a digit or an apostrophe inside
+/// a word, joined by single spaces. The apostrophe stays, as the interpreter reads words
+/// (`vocab::split_words`): split, "that's correct" came back from the recognizers as "that s
+/// correct", which means nothing, and pocketsphinx heard it as "that" and the letter "s".
 pub fn normalize(text: &str) -> String {
-    text.split(|c: char| !c.is_alphanumeric())
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\''))
         .filter(|w| !w.is_empty())
         .map(|w| w.to_lowercase())
         .collect::<Vec<_>>()
@@ -1047,6 +1050,7 @@ mod tests {
     #[test]
     fn normalize_and_fold() {
         assert_eq!(normalize("  Springer, Felix-drei! "), "springer felix drei");
+        assert_eq!(normalize("No, that's 'wrong'"), "no that's wrong");
         assert_eq!(
             normalize_word("Läufer König Züge Straße"),
             "laeufer koenig zuege strasse"
