@@ -251,13 +251,8 @@ impl Grammar {
             if matches!(command, Command::Yes | Command::No) {
                 continue;
             }
-            // The first two phrasings of a command (the D.2 words) and the long requests: a
-            // short extra word ("Zuganzahl", "Restzeit") is one more word a misheard move can
-            // turn into, and the interpreter still reads it when typed.
-            for (i, phrase) in vocab.command_words(command).iter().enumerate() {
-                if i < 2 || phrase.split_whitespace().count() >= 3 {
-                    grammar.add(phrase, PhraseMeaning::Command(command.name().to_string()));
-                }
+            for phrase in interpret::heard_phrasings(vocab, command) {
+                grammar.add(phrase, PhraseMeaning::Command(command.name().to_string()));
             }
         }
         // "Partieformular ab Zug zwölf": the scoresheet from a move played so far.
@@ -914,6 +909,31 @@ mod tests {
         let answers = Grammar::for_answers(&vocab);
         assert!(answers.contains("ja") && answers.contains("dame"));
         assert!(!answers.contains("springer felix drei"));
+    }
+
+    #[test]
+    fn a_question_hears_every_yes_no_and_correction_and_the_main_words_of_other_commands() {
+        let g = Grammar::for_answers(&Vocab::builtin(Lang::En));
+        for text in [
+            "yes",
+            "that's correct",
+            "no that's wrong",
+            "cancel",
+            "correction",
+            "help",
+            "what can i say",
+            "repeat",
+            "could you say that again",
+        ] {
+            assert!(g.contains(text), "{text}");
+        }
+        // short extra words an answer can be misheard as ("uh, correction" as "commands")
+        for text in ["commands", "pardon", "come again"] {
+            assert!(!g.contains(text), "{text}");
+        }
+        let g = Grammar::for_answers(&Vocab::builtin(Lang::De));
+        assert!(g.contains("ja genau") && g.contains("ich korrigiere") && g.contains("wie bitte"));
+        assert!(!g.contains("befehle"));
     }
 
     #[test]

@@ -40,8 +40,8 @@ use legal::Legal;
 use matcher::{parse, reading};
 
 pub use spoken::{
-    CheckWord, announced_move, answer_phrases, command_phrases, move_phrases, scoresheet_phrases,
-    spoken_move, spoken_move_as,
+    CheckWord, announced_move, answer_phrases, command_phrases, heard_phrasings, move_phrases,
+    scoresheet_phrases, spoken_move, spoken_move_as,
 };
 
 /// What is missing from an `incomplete` reading.

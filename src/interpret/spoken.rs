@@ -229,18 +229,35 @@ pub fn scoresheet_phrases(vocab: &Vocab, moves: u32) -> Vec<String> {
         .collect()
 }
 
-/// The phrases of a pending question: yes, no, correction, repeat, and the promotion pieces.
+/// The phrasings of `command` a recognizer's grammar holds: the first two (the D.2 words) and
+/// the long requests. A short extra word ("Zuganzahl", "commands") is one more word that a
+/// misheard move or answer can turn into (an English "uh, correction" said to a read-back was
+/// heard as a sure "commands", which the window would have let pass), and the interpreter
+/// still reads it typed.
+pub fn heard_phrasings(vocab: &Vocab, command: Command) -> impl Iterator<Item = &String> {
+    vocab
+        .command_words(command)
+        .iter()
+        .enumerate()
+        .filter(|(i, phrase)| *i < 2 || phrase.split_whitespace().count() >= 3)
+        .map(|(_, phrase)| phrase)
+}
+
+/// The phrases of a pending question: every phrasing of yes, no and correction; the
+/// [`heard_phrasings`] of repeat and help; and the promotion pieces.
 pub fn answer_phrases(vocab: &Vocab) -> Vec<String> {
-    let mut out: Vec<String> = command_phrases(vocab)
-        .into_iter()
-        .filter(|(_, c)| {
-            matches!(
-                c,
-                Command::Yes | Command::No | Command::Correction | Command::Repeat | Command::Help
-            )
-        })
-        .map(|(w, _)| w)
-        .collect();
+    let mut out: Vec<String> = Vec::new();
+    for command in [Command::Yes, Command::No, Command::Correction] {
+        out.extend(
+            vocab
+                .command_words(command)
+                .iter()
+                .map(|w| w.to_lowercase()),
+        );
+    }
+    for command in [Command::Repeat, Command::Help] {
+        out.extend(heard_phrasings(vocab, command).map(|w| w.to_lowercase()));
+    }
     for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
         out.push(vocab.piece_word(role).to_lowercase());
     }
