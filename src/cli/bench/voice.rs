@@ -85,6 +85,10 @@ pub struct SetBenchArgs {
     /// Lines of the set per language, taken in turn from each form.
     #[arg(long, default_value_t = 40)]
     pub limit: usize,
+    /// Only the set's lines of these forms, comma-separated (`de-command,en-command`: the
+    /// commands alone, of which a sample of every form holds few).
+    #[arg(long, value_delimiter = ',')]
+    pub forms: Vec<String>,
     /// The chatter set (e.g. tests/corpus/chatter-tune.jsonl), spoken as part of the rejection set.
     #[arg(long)]
     pub chatter: Option<PathBuf>,

@@ -235,9 +235,17 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
     let Some(path) = &sets.set else {
         bail!("give the varied set with --set FILE.jsonl");
     };
-    let cases = load_set(path, sets.limit)?;
+    let cases = load_set(path, sets.limit, &sets.forms)?;
     if cases.is_empty() {
-        bail!("the set {} has no move or command lines", path.display());
+        bail!(
+            "the set {} has no move or command lines{}",
+            path.display(),
+            if sets.forms.is_empty() {
+                String::new()
+            } else {
+                format!(" of the forms {}", sets.forms.join(", "))
+            }
+        );
     }
     if sets.rates.is_empty() {
         bail!("give at least one speaking rate (--rates)");

@@ -67,12 +67,20 @@ pub(super) fn read_lines(path: &Path) -> anyhow::Result<Vec<(usize, String)>> {
 }
 
 /// The set's move and command lines, at most `limit` per language, taken in turn from each
-/// form so that every form is in a small sample.
-pub(super) fn load_set(path: &Path, limit: usize) -> anyhow::Result<Vec<SetCase>> {
+/// form so that every form is in a small sample; only those of `forms` when it names any
+/// (`de-command`: the German commands alone, which a sample of every form holds few of).
+pub(super) fn load_set(
+    path: &Path,
+    limit: usize,
+    forms: &[String],
+) -> anyhow::Result<Vec<SetCase>> {
     let mut by_form: BTreeMap<(&'static str, String), VecDeque<SetCase>> = BTreeMap::new();
     for (n, raw) in read_lines(path)? {
         let (lang, position, text, form, value) =
             parse_line(&raw).map_err(|e| anyhow::anyhow!("{}:{n}: {e}", path.display()))?;
+        if !forms.is_empty() && !forms.contains(&form) {
+            continue;
+        }
         let expect = &value["expect"];
         let expect = match expect["status"].as_str() {
             Some("move") => match expect["uci"].as_str() {
@@ -140,4 +148,38 @@ pub(super) fn load_chatter(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_is_taken_in_turn_from_each_form_and_only_from_the_forms_asked_for() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("set.jsonl");
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let line = |heard: &str, form: &str, expect: &str| {
+            format!(
+                "{{\"fen\": \"{fen}\", \"heard\": \"{heard}\", \"lang\": \"de\", \"form\": \"{form}\", \"expect\": {expect}}}\n"
+            )
+        };
+        let e4 = r#"{"status": "move", "uci": "e2e4"}"#;
+        let time = r#"{"status": "command", "command": "time"}"#;
+        let text = [
+            line("Eva vier", "de-fide", e4),
+            line("Bauer Eva vier", "de-fide", e4),
+            line("Zeit", "de-command", time),
+            line("Uhr", "de-command", time),
+        ]
+        .concat();
+        std::fs::write(&path, text).expect("the set written");
+        let forms_of =
+            |cases: &[SetCase]| -> Vec<String> { cases.iter().map(|c| c.form.clone()).collect() };
+        let all = load_set(&path, 3, &[]).expect("the set");
+        assert_eq!(forms_of(&all), ["de-command", "de-fide", "de-command"]);
+        let commands = load_set(&path, 40, &["de-command".to_string()]).expect("the set");
+        assert_eq!(forms_of(&commands), ["de-command", "de-command"]);
+        assert!(matches!(&commands[0].expect, Expect::Command(c) if c == "time"));
+    }
 }
