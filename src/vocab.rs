@@ -396,15 +396,20 @@ pub fn normalize_word(word: &str) -> String {
     out
 }
 
+/// The words of a text as written: letters and digits, with an apostrophe inside a word kept
+/// ("that's"); everything else parts them. The interpreter and the recognizers' grammars
+/// both cut words so.
+pub fn raw_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty())
+}
+
 /// Splits an utterance into normalized words: case and umlauts folded, punctuation dropped,
 /// and a typed square such as "f3" split into its file and rank ("f", "3").
 pub fn split_words(text: &str) -> Vec<String> {
     let mut words = Vec::new();
-    for raw in text.split(|c: char| !(c.is_alphanumeric() || c == '\'')) {
-        let raw = raw.trim_matches('\'');
-        if raw.is_empty() {
-            continue;
-        }
+    for raw in raw_words(text) {
         let word = normalize_word(raw);
         // "f3" or "e8" typed or recognized as one token: a file letter and a rank digit.
         let bytes = word.as_bytes();

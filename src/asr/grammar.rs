@@ -126,14 +126,12 @@ impl Recognition {
     }
 }
 
-/// Lower case, words split on anything that is not a letter, a digit or an apostrophe inside
-/// a word, joined by single spaces. The apostrophe stays, as the interpreter reads words
-/// (`vocab::split_words`): split, "that's correct" came back from the recognizers as "that s
-/// correct", which means nothing, and pocketsphinx heard it as "that" and the letter "s".
+/// Lower case, the words as the interpreter cuts them ([`crate::vocab::raw_words`]), joined by
+/// single spaces. The apostrophe inside a word stays: split, "that's correct" came back from
+/// the recognizers as "that s correct", which means nothing, and pocketsphinx heard it as
+/// "that" and the letter "s".
 pub fn normalize(text: &str) -> String {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .map(|w| w.trim_matches('\''))
-        .filter(|w| !w.is_empty())
+    crate::vocab::raw_words(text)
         .map(|w| w.to_lowercase())
         .collect::<Vec<_>>()
         .join(" ")
