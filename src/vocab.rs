@@ -303,6 +303,9 @@ pub struct Vocab {
     homophones: HashMap<String, Vec<Meaning>>,
     /// Normalized phrases of two or more words, longest first.
     phrases: Vec<(Vec<String>, Meaning)>,
+    /// First word → the indices in `phrases` of the phrases it begins, in their order: the
+    /// interpreter looks for phrases at every word of an utterance.
+    phrases_by_first: HashMap<String, Vec<usize>>,
     /// Normalized words the recognizers' grammars leave out (`[recognizer] leave_out`).
     unheard: BTreeSet<String>,
     /// Normalized words a recognizer confuses with each other (`[recognizer] confusable`).
@@ -651,6 +654,7 @@ impl Vocab {
             words: HashMap::new(),
             homophones: HashMap::new(),
             phrases: Vec::new(),
+            phrases_by_first: HashMap::new(),
             unheard: recognizer_words(|r| &r.leave_out),
             confusable: recognizer_words(|r| &r.confusable),
             noise_fillers: recognizer_words(|r| &r.noise_fillers),
@@ -787,6 +791,13 @@ impl Vocab {
         }
         self.phrases
             .sort_by_key(|(words, _)| std::cmp::Reverse(words.len()));
+        self.phrases_by_first.clear();
+        for (i, (words, _)) in self.phrases.iter().enumerate() {
+            self.phrases_by_first
+                .entry(words[0].clone())
+                .or_default()
+                .push(i);
+        }
         Ok(())
     }
 
@@ -808,6 +819,19 @@ impl Vocab {
     /// Normalized phrases of two or more words with their meaning, longest first.
     pub fn phrase_index(&self) -> &[(Vec<String>, Meaning)] {
         &self.phrases
+    }
+
+    /// The phrases of [`Vocab::phrase_index`] that begin with this normalized word, in its
+    /// order.
+    pub fn phrases_beginning_with<'a>(
+        &'a self,
+        word: &str,
+    ) -> impl Iterator<Item = &'a (Vec<String>, Meaning)> + 'a {
+        self.phrases_by_first
+            .get(word)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.phrases[i])
     }
 
     /// The word Rochade says for a file (0 = a).

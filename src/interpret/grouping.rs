@@ -37,7 +37,7 @@ fn group_from<'a>(
         out.push(current.clone());
         return;
     }
-    for (phrase, meaning) in vocab.phrase_index() {
+    for (phrase, meaning) in vocab.phrases_beginning_with(words[start].0) {
         if let Some(end) = phrase_end(phrase, words, start) {
             current.push(Grouped {
                 word: None,

@@ -304,7 +304,7 @@ fn probability(confidence: f32) -> f32 {
 pub struct Interpreter {
     vocab: Vocab,
     /// Every normalized single vocabulary word with its meaning, for near-miss search.
-    lexicon: Vec<(String, Meaning)>,
+    lexicon: nearmiss::Lexicon<Meaning>,
 }
 
 impl Interpreter {
@@ -329,7 +329,10 @@ impl Interpreter {
             .map(|(w, m)| (w.clone(), *m))
             .collect();
         lexicon.sort_by(|a, b| a.0.cmp(&b.0));
-        Interpreter { vocab, lexicon }
+        Interpreter {
+            vocab,
+            lexicon: nearmiss::Lexicon::new(lexicon),
+        }
     }
 
     /// The vocabulary it understands.
@@ -529,20 +532,11 @@ impl Interpreter {
                 return Word::Known(word.to_string(), Meaning::File(b[0] - b'a'));
             }
         }
-        let mut near: Vec<(String, Meaning, f32)> = Vec::new();
-        if word.len() <= 24 {
-            for (cand, meaning) in &self.lexicon {
-                if cand.len().abs_diff(word.len()) > 2 {
-                    continue;
-                }
-                let limit = nearmiss::max_distance(cand.len());
-                if let Some(d) = nearmiss::distance_within(word, cand, limit)
-                    && d > 0.0
-                {
-                    near.push((cand.clone(), *meaning, d * SLIP_COST));
-                }
-            }
-        }
+        let mut near: Vec<(String, Meaning, f32)> = self
+            .lexicon
+            .slips(word)
+            .map(|(cand, meaning, d)| (cand.to_string(), meaning, d * SLIP_COST))
+            .collect();
         near.sort_by(|a, b| a.2.total_cmp(&b.2).then_with(|| a.0.cmp(&b.0)));
         near.truncate(3);
         Word::Unknown(near)

@@ -24,6 +24,93 @@ pub fn max_distance(target_len: usize) -> f32 {
     }
 }
 
+/// A heard word longer or shorter than a vocabulary word by more than this many letters is no
+/// slip for it ("Cäsar" for "c" is a word, not a slip).
+const MAX_LENGTH_DIFFERENCE: usize = 2;
+
+/// Heard words longer than this are never near-misses: no vocabulary word is that long.
+const MAX_HEARD_LETTERS: usize = 24;
+
+/// The vocabulary words a heard word may be a slip for, each with its value (the interpreter's
+/// meaning). Built once per vocabulary; [`Lexicon::slips`] is asked for every heard word that
+/// is not a vocabulary word, so most of the lexicon is ruled out before the edit distance by
+/// a bound that costs a few additions (see [`LetterCounts`]).
+#[derive(Debug, Clone)]
+pub struct Lexicon<T> {
+    words: Vec<LexiconWord<T>>,
+}
+
+#[derive(Debug, Clone)]
+struct LexiconWord<T> {
+    text: String,
+    value: T,
+    letters: LetterCounts,
+    limit: f32,
+}
+
+impl<T: Copy> Lexicon<T> {
+    /// The lexicon of these words, in the order given.
+    pub fn new(words: impl IntoIterator<Item = (String, T)>) -> Lexicon<T> {
+        let words = words
+            .into_iter()
+            .map(|(text, value)| LexiconWord {
+                letters: LetterCounts::of(&text),
+                limit: max_distance(text.len()),
+                text,
+                value,
+            })
+            .collect();
+        Lexicon { words }
+    }
+
+    /// Every word `heard` is a slip for: a distance above 0 and within the word's
+    /// [`max_distance`], at most [`MAX_LENGTH_DIFFERENCE`] letters longer or shorter. In the
+    /// lexicon's order, with the distance.
+    pub fn slips<'a>(&'a self, heard: &'a str) -> impl Iterator<Item = (&'a str, T, f32)> + 'a {
+        let letters = LetterCounts::of(heard);
+        let short_enough = heard.len() <= MAX_HEARD_LETTERS;
+        self.words
+            .iter()
+            .filter(move |w| {
+                short_enough
+                    && w.text.len().abs_diff(heard.len()) <= MAX_LENGTH_DIFFERENCE
+                    && letters.lower_bound(&w.letters) <= w.limit
+            })
+            .filter_map(move |w| {
+                let d = distance_within(heard, &w.text, w.limit)?;
+                (d > 0.0).then_some((w.text.as_str(), w.value, d))
+            })
+    }
+}
+
+/// How often each byte occurs in a word, bytes folded onto 32 counters. Every edit changes at
+/// most one count up and one down (a swap none), and costs at least half an edit, so half the
+/// larger of the two sides' surpluses is a lower bound of [`distance`]. Folding only merges
+/// counts, which can only lower the surpluses: the bound stays a bound.
+#[derive(Debug, Clone, Copy)]
+struct LetterCounts([u8; 32]);
+
+impl LetterCounts {
+    fn of(word: &str) -> LetterCounts {
+        let mut counts = [0u8; 32];
+        for b in word.bytes() {
+            let slot = &mut counts[usize::from(b & 31)];
+            *slot = slot.saturating_add(1);
+        }
+        LetterCounts(counts)
+    }
+
+    /// A lower bound of the distance between the words of `self` and `other`.
+    fn lower_bound(&self, other: &LetterCounts) -> f32 {
+        let (mut surplus, mut lack) = (0u32, 0u32);
+        for (a, b) in self.0.iter().zip(other.0.iter()) {
+            surplus += u32::from(a.saturating_sub(*b));
+            lack += u32::from(b.saturating_sub(*a));
+        }
+        surplus.max(lack) as f32 * 0.5
+    }
+}
+
 fn group(c: u8) -> u8 {
     match c {
         b'a' | b'e' | b'i' | b'o' | b'u' | b'y' => 1,
@@ -37,16 +124,19 @@ fn group(c: u8) -> u8 {
     }
 }
 
-fn substitution(a: u8, b: u8) -> f32 {
+/// Costs are counted in half edits, so that the table holds small whole numbers.
+type HalfEdits = u16;
+
+fn substitution(a: u8, b: u8) -> HalfEdits {
     if a == b {
-        0.0
+        0
     } else if (group(a) != 0 && group(a) == group(b))
         || (a == b'g' && b == b'k')
         || (a == b'k' && b == b'g')
     {
-        0.5
+        1
     } else {
-        1.0
+        2
     }
 }
 
@@ -56,79 +146,86 @@ pub fn distance(heard: &str, target: &str) -> f32 {
 }
 
 /// The distance if it is at most `limit`, else `None` (found out early: the interpreter asks
-/// this for every word of the lexicon, and most are far from a heard word).
+/// this for every word of the lexicon that the letter bound leaves, and most are far from a
+/// heard word).
 pub fn distance_within(heard: &str, target: &str, limit: f32) -> Option<f32> {
     let a = heard.as_bytes();
     let b = target.as_bytes();
     let (n, m) = (a.len(), b.len());
+    // In half edits; a limit beyond any word's length is no limit.
+    let half_limit = if limit.is_finite() && limit >= 0.0 {
+        ((limit * 2.0).floor() as usize).min(usize::from(HalfEdits::MAX / 4)) as HalfEdits
+    } else if limit >= 0.0 {
+        HalfEdits::MAX / 4
+    } else {
+        return None;
+    };
     let d = if n == 0 {
-        m as f32
+        Some(m * 2)
     } else if m == 0 {
-        n as f32
+        Some(n * 2)
     } else if m < STACK {
         // Three rows suffice for the Damerau (neighbour swap) variant. Vocabulary words are
         // short: their rows live on the stack.
-        let mut rows = [[0f32; STACK]; 3];
+        let mut rows = [[0 as HalfEdits; STACK]; 3];
         let [prev2, prev, cur] = &mut rows;
         rows_distance(
             a,
             b,
-            limit,
+            half_limit,
             &mut prev2[..=m],
             &mut prev[..=m],
             &mut cur[..=m],
-        )?
+        )
+        .map(usize::from)
     } else {
-        let mut rows = vec![0f32; 3 * (m + 1)];
+        let mut rows = vec![0 as HalfEdits; 3 * (m + 1)];
         let (prev2, rest) = rows.split_at_mut(m + 1);
         let (prev, cur) = rest.split_at_mut(m + 1);
-        rows_distance(a, b, limit, prev2, prev, cur)?
-    };
+        rows_distance(a, b, half_limit, prev2, prev, cur).map(usize::from)
+    }?;
+    let d = d as f32 / 2.0;
     (d <= limit).then_some(d)
 }
 
 const STACK: usize = 32;
 
-/// The distance computed in three rows of `b.len() + 1` cells each; `None` as soon as it must
-/// exceed `limit`. Costs are never negative and a step moves down one row (two for a swap),
-/// so every alignment passes through one of two neighbouring rows: when both rows' smallest
-/// cells exceed the limit, so does the distance.
+/// The distance in half edits computed in three rows of `b.len() + 1` cells each; `None` as
+/// soon as it must exceed `limit`. Costs are never negative and a step moves down one row
+/// (two for a swap), so every alignment passes through one of two neighbouring rows: when
+/// both rows' smallest cells exceed the limit, so does the distance. Cells saturate, so words
+/// of any length are safe.
 fn rows_distance<'r>(
     a: &[u8],
     b: &[u8],
-    limit: f32,
-    mut prev2: &'r mut [f32],
-    mut prev: &'r mut [f32],
-    mut cur: &'r mut [f32],
-) -> Option<f32> {
+    limit: HalfEdits,
+    mut prev2: &'r mut [HalfEdits],
+    mut prev: &'r mut [HalfEdits],
+    mut cur: &'r mut [HalfEdits],
+) -> Option<HalfEdits> {
     let (n, m) = (a.len(), b.len());
     for (j, cell) in prev.iter_mut().enumerate() {
-        *cell = j as f32;
+        *cell = HalfEdits::try_from(j * 2).unwrap_or(HalfEdits::MAX / 2);
     }
-    let mut last_min = 0.0f32;
+    let mut last_min: HalfEdits = 0;
     for i in 1..=n {
-        cur[0] = i as f32;
+        cur[0] = HalfEdits::try_from(i * 2).unwrap_or(HalfEdits::MAX / 2);
+        // Deleting a doubled letter ("siebenn") is cheap.
+        let del: HalfEdits = if i >= 2 && a[i - 1] == a[i - 2] { 1 } else { 2 };
+        let mut row_min = cur[0];
         for j in 1..=m {
-            // Deleting a doubled letter ("siebenn") or inserting one ("Hectorr" → "Hector") is cheap.
-            let del = if i >= 2 && a[i - 1] == a[i - 2] {
-                0.5
-            } else {
-                1.0
-            };
-            let ins = if j >= 2 && b[j - 1] == b[j - 2] {
-                0.5
-            } else {
-                1.0
-            };
-            let mut best = (prev[j] + del)
-                .min(cur[j - 1] + ins)
-                .min(prev[j - 1] + substitution(a[i - 1], b[j - 1]));
+            // Inserting a doubled letter ("Hectorr" → "Hector") is cheap.
+            let ins: HalfEdits = if j >= 2 && b[j - 1] == b[j - 2] { 1 } else { 2 };
+            let mut best = prev[j]
+                .saturating_add(del)
+                .min(cur[j - 1].saturating_add(ins))
+                .min(prev[j - 1].saturating_add(substitution(a[i - 1], b[j - 1])));
             if i >= 2 && j >= 2 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(prev2[j - 2] + 1.0);
+                best = best.min(prev2[j - 2].saturating_add(2));
             }
             cur[j] = best;
+            row_min = row_min.min(best);
         }
-        let row_min = cur.iter().copied().fold(f32::INFINITY, f32::min);
         if row_min > limit && last_min > limit {
             return None;
         }
@@ -187,6 +284,90 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_letter_bound_never_exceeds_the_distance() {
+        let words = [
+            "felix",
+            "fellix",
+            "springer",
+            "springur",
+            "sieben",
+            "siebenn",
+            "turm",
+            "term",
+            "koenig",
+            "gustav",
+            "xyzzy",
+            "a",
+            "",
+            "schachmatt",
+            "rochade",
+            "kurze",
+            "heute",
+            "knapp",
+            "richtig",
+            "ab",
+            "ba",
+            "drei",
+            "zwei",
+            "läufer",
+            "лад",
+        ];
+        for a in words {
+            for b in words {
+                let bound = LetterCounts::of(a).lower_bound(&LetterCounts::of(b));
+                assert!(
+                    bound <= distance(a, b),
+                    "{a} {b}: {bound} > {}",
+                    distance(a, b)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_lexicon_finds_the_slips_the_distance_finds_and_no_others() {
+        let vocabulary = [
+            "felix", "sieben", "springer", "turm", "koenig", "kurze", "anton", "dora", "eins",
+        ];
+        let lexicon = Lexicon::new(
+            vocabulary
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (w.to_string(), i)),
+        );
+        for heard in [
+            "fellix",
+            "siebenn",
+            "springur",
+            "term",
+            "koeneg",
+            "kerze",
+            "antonn",
+            "tora",
+            "eis",
+            "heute",
+            "felix",
+            "xyzzyxyzzyxyzzyxyzzyxyzzy",
+            "f",
+        ] {
+            let found: Vec<(&str, usize, f32)> = lexicon.slips(heard).collect();
+            let want: Vec<(&str, usize, f32)> = vocabulary
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| w.len().abs_diff(heard.len()) <= MAX_LENGTH_DIFFERENCE)
+                .filter(|_| heard.len() <= MAX_HEARD_LETTERS)
+                .filter_map(|(i, w)| {
+                    let d = distance(heard, w);
+                    (d > 0.0 && d <= max_distance(w.len())).then_some((*w, i, d))
+                })
+                .collect();
+            assert_eq!(found, want, "{heard}");
+        }
+        assert_eq!(lexicon.slips("fellix").next().map(|s| s.0), Some("felix"));
+        assert!(lexicon.slips("felix").next().is_none());
     }
 
     #[test]
