@@ -550,7 +550,22 @@ impl Interpreter {
             // Nobody speaks a move in this many words: it is talk or noise, not a move.
             return (Reading::NotUnderstood, true);
         }
-        let words: Vec<Word> = split.into_iter().map(|w| self.classify(&w)).collect();
+        // A word that is no vocabulary word and like none can only be dropped, and a move
+        // loses at most MAX_DROPPED words: past that, whatever the other words are, nothing
+        // is read (as the combinations below would find, each of them dropping too many),
+        // and the sentence's other words need no search for their near-misses.
+        let mut words: Vec<Word> = Vec::with_capacity(split.len());
+        let mut unlike_any = 0;
+        for word in &split {
+            let classified = self.classify(word);
+            if matches!(&classified, Word::Unknown(near) if near.is_empty()) {
+                unlike_any += 1;
+                if unlike_any > MAX_DROPPED {
+                    return (Reading::NotUnderstood, false);
+                }
+            }
+            words.push(classified);
+        }
         let unknown: Vec<usize> = words
             .iter()
             .enumerate()

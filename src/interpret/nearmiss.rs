@@ -111,7 +111,7 @@ impl LetterCounts {
     }
 }
 
-fn group(c: u8) -> u8 {
+const fn group(c: u8) -> u8 {
     match c {
         b'a' | b'e' | b'i' | b'o' | b'u' | b'y' => 1,
         b'f' | b'v' | b'w' => 2,
@@ -127,7 +127,7 @@ fn group(c: u8) -> u8 {
 /// Costs are counted in half edits, so that the table holds small whole numbers.
 type HalfEdits = u16;
 
-fn substitution(a: u8, b: u8) -> HalfEdits {
+const fn substitution_cost(a: u8, b: u8) -> HalfEdits {
     if a == b {
         0
     } else if (group(a) != 0 && group(a) == group(b))
@@ -138,6 +138,27 @@ fn substitution(a: u8, b: u8) -> HalfEdits {
     } else {
         2
     }
+}
+
+/// [`substitution_cost`] of every pair of bytes, built at compile time: the distance's inner
+/// loop looks it up instead of classifying both letters (a tenth fewer instructions for the
+/// chatter corpus, which is mostly near-miss search).
+static SUBSTITUTION: [[u8; 256]; 256] = {
+    let mut table = [[0u8; 256]; 256];
+    let mut a = 0;
+    while a < 256 {
+        let mut b = 0;
+        while b < 256 {
+            table[a][b] = substitution_cost(a as u8, b as u8) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+fn substitution(a: u8, b: u8) -> HalfEdits {
+    HalfEdits::from(SUBSTITUTION[usize::from(a)][usize::from(b)])
 }
 
 /// The weighted edit distance between two normalized words (see the module doc).

@@ -312,6 +312,34 @@ fn an_unknown_word_in_the_place_of_the_piece_does_not_make_a_pawn_move() {
     assert!(!r.exact);
 }
 
+/// A move may lose two words that are like no vocabulary word, never three, wherever they
+/// stand: the interpreter stops at the third without reading the rest.
+#[test]
+fn a_move_loses_at_most_two_words_like_no_vocabulary_word() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let start = Chess::default();
+    for word in ["kaffee", "xylophon", "quark"] {
+        assert!(
+            de.lexicon.slips(word).next().is_none(),
+            "{word} is like a word"
+        );
+    }
+    let r = de.interpret_text(&start, "springer kaffee felix drei xylophon");
+    assert_eq!(r.uci().as_deref(), Some("g1f3"));
+    assert!(!r.exact);
+    for said in [
+        "springer kaffee felix drei xylophon quark",
+        "kaffee xylophon quark springer felix drei",
+        "springer felix drei kaffee xylophon quark",
+    ] {
+        assert_eq!(
+            de.interpret_text(&start, said).reading,
+            Reading::NotUnderstood,
+            "{said}"
+        );
+    }
+}
+
 /// Confidences that sum to less than one leave the rest to "none of these": the
 /// recognizer's way of saying that the audio fits its grammar badly.
 #[test]
