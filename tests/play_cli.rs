@@ -34,6 +34,24 @@ fn send(child: &mut Child, lines: &[&str]) {
     }
 }
 
+/// Waits until a journal in `dir` holds `needle` (a slow machine may still be starting the
+/// program when the lines have been sent), at most 30 s.
+fn wait_for_journal_with(dir: &Path, needle: &str) {
+    for _ in 0..600 {
+        let found = std::fs::read_dir(dir).into_iter().flatten().any(|e| {
+            e.ok().is_some_and(|e| {
+                e.path().extension().is_some_and(|x| x == "jsonl")
+                    && std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle))
+            })
+        });
+        if found {
+            return;
+        }
+        sleep(Duration::from_millis(50));
+    }
+    panic!("no journal in {} holds {needle}", dir.display());
+}
+
 fn journal_in(dir: &Path) -> std::path::PathBuf {
     std::fs::read_dir(dir)
         .expect("games dir")
@@ -138,6 +156,7 @@ fn a_crash_loses_nothing_and_resume_counts_the_time_down() {
     );
     send(&mut child, &["Eva vier", "ja", "e5", "Springer Felix drei"]);
     // The read-back of Nf3 waits for "ja"; the machine "crashes".
+    wait_for_journal_with(dir.path(), r#""played":{"read_back":2,"uci":"g1f3"}"#);
     child.kill().expect("kill");
     let _ = child.wait();
     let journal = journal_in(dir.path());
