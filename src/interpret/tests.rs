@@ -285,6 +285,17 @@ fn close_alternatives_that_are_other_moves_are_asked_about() {
     assert_eq!(r.reading, Reading::Command(Command::Time));
 }
 
+/// Each of the sentences is not understood in the position.
+fn assert_not_understood(interpreter: &Interpreter, pos: &Chess, sentences: &[&str]) {
+    for said in sentences {
+        assert_eq!(
+            interpreter.interpret_text(pos, said).reading,
+            Reading::NotUnderstood,
+            "{said}"
+        );
+    }
+}
+
 /// An unknown word where the piece is named is not dropped into a pawn move: "Pferd
 /// Felix drei" (a knight, as some players call it) is no f2-f3. At the end, a stray word
 /// is dropped as before, and the move waits for "ja".
@@ -292,17 +303,15 @@ fn close_alternatives_that_are_other_moves_are_asked_about() {
 fn an_unknown_word_in_the_place_of_the_piece_does_not_make_a_pawn_move() {
     let de = Interpreter::new(Vocab::builtin(Lang::De));
     let start = Chess::default();
-    for said in [
-        "pferd felix drei",
-        "äh pferd auf felix drei",
-        "kaffee felix drei",
-    ] {
-        assert_eq!(
-            de.interpret_text(&start, said).reading,
-            Reading::NotUnderstood,
-            "{said}"
-        );
-    }
+    assert_not_understood(
+        &de,
+        &start,
+        &[
+            "pferd felix drei",
+            "äh pferd auf felix drei",
+            "kaffee felix drei",
+        ],
+    );
     let r = de.interpret_text(&start, "felix drei kaffee");
     assert_eq!(r.uci().as_deref(), Some("f2f3"));
     assert!(!r.exact);
@@ -327,17 +336,15 @@ fn a_move_loses_at_most_two_words_like_no_vocabulary_word() {
     let r = de.interpret_text(&start, "springer kaffee felix drei xylophon");
     assert_eq!(r.uci().as_deref(), Some("g1f3"));
     assert!(!r.exact);
-    for said in [
-        "springer kaffee felix drei xylophon quark",
-        "kaffee xylophon quark springer felix drei",
-        "springer felix drei kaffee xylophon quark",
-    ] {
-        assert_eq!(
-            de.interpret_text(&start, said).reading,
-            Reading::NotUnderstood,
-            "{said}"
-        );
-    }
+    assert_not_understood(
+        &de,
+        &start,
+        &[
+            "springer kaffee felix drei xylophon quark",
+            "kaffee xylophon quark springer felix drei",
+            "springer felix drei kaffee xylophon quark",
+        ],
+    );
 }
 
 /// Confidences that sum to less than one leave the rest to "none of these": the
