@@ -171,33 +171,22 @@ impl VoiceInput {
         let (stop_tx, stop_rx) = crossbeam_channel::bounded::<()>(0);
         let mut capture = None;
         let mut device = None;
-        let mut feeder = None;
-        match config.source {
+        // A recording, read or given, is fed by one feeder thread; the microphone by capture.
+        let recorded = match config.source {
             AudioSource::Microphone { device: wanted } => {
                 let c = capture::start(wanted.as_deref(), mute.clone(), audio_tx)?;
                 device = Some(c.device.clone());
                 capture = Some(c);
+                None
             }
             AudioSource::File { path, realtime } => {
-                let samples = crate::audio::wav::read_16k_mono(&path)?;
-                feeder = Some(spawn_feeder(
-                    samples,
-                    realtime,
-                    mute.clone(),
-                    audio_tx,
-                    stop_rx.clone(),
-                ));
+                Some((crate::audio::wav::read_16k_mono(&path)?, realtime, audio_tx))
             }
-            AudioSource::Samples { samples, realtime } => {
-                feeder = Some(spawn_feeder(
-                    samples,
-                    realtime,
-                    mute.clone(),
-                    audio_tx,
-                    stop_rx.clone(),
-                ));
-            }
-        }
+            AudioSource::Samples { samples, realtime } => Some((samples, realtime, audio_tx)),
+        };
+        let feeder = recorded.map(|(samples, realtime, audio_tx)| {
+            spawn_feeder(samples, realtime, mute.clone(), audio_tx, stop_rx.clone())
+        });
         let (control_tx, control_rx) = crossbeam_channel::unbounded();
         let listener = Listener::new(config.listen, grammar);
         let worker_mute = mute.clone();
