@@ -96,7 +96,7 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
         for pron in extra.get(tok.as_str()).into_iter().flatten() {
             dictionary.add(&tok, pron.clone());
         }
-        for pron in curated.get(tok.as_str()).into_iter().flatten() {
+        for pron in curated.additions.get(tok.as_str()).into_iter().flatten() {
             dictionary.add(&tok, pron.clone());
         }
         if lang.default_vocabulary() == Lang::En {
@@ -115,10 +115,13 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
         for pron in espeak_pronunciations(word, lang) {
             dictionary.add(&tok, pron);
         }
-        if let (Some(prons), Some(drop)) =
-            (dictionary.entries.get_mut(&tok), excluded.get(tok.as_str()))
-        {
-            prons.retain(|p| !drop.contains(p));
+        if let Some(prons) = dictionary.entries.get_mut(&tok) {
+            for drop in [&curated.removals, &excluded]
+                .into_iter()
+                .filter_map(|list| list.get(tok.as_str()))
+            {
+                prons.retain(|p| !drop.contains(p));
+            }
         }
         if dictionary.get(&tok).is_none_or(|p| p.is_empty()) {
             dictionary.entries.remove(&tok);
@@ -139,26 +142,39 @@ fn user_pronunciations() -> (HashMap<String, Vec<String>>, HashMap<String, Vec<S
     let text = crate::bounded::read_file(Path::new(&path), crate::bounded::VOCABULARY)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
-    let (removals, additions): (Vec<&str>, Vec<&str>) =
-        text.lines().partition(|l| l.trim_start().starts_with('-'));
-    let removals: Vec<String> = removals
-        .iter()
-        .map(|l| l.trim_start().trim_start_matches('-').to_string())
-        .collect();
-    (
-        parse_dictionary(&additions.join("\n")),
-        parse_dictionary(&removals.join("\n")),
-    )
+    let list = PronunciationList::parse(&text);
+    (list.additions, list.removals)
+}
+
+/// A list of pronunciations to add (`word PHONES`) and to remove (`-word PHONES`), by token.
+struct PronunciationList {
+    additions: HashMap<String, Vec<String>>,
+    removals: HashMap<String, Vec<String>>,
+}
+
+impl PronunciationList {
+    fn parse(text: &str) -> Self {
+        let (removals, additions): (Vec<&str>, Vec<&str>) =
+            text.lines().partition(|l| l.trim_start().starts_with('-'));
+        let removals: Vec<&str> = removals
+            .iter()
+            .map(|l| l.trim_start().trim_start_matches('-'))
+            .collect();
+        PronunciationList {
+            additions: parse_dictionary(&additions.join("\n")),
+            removals: parse_dictionary(&removals.join("\n")),
+        }
+    }
 }
 
 /// The hand-made list of a language, parsed once.
-fn curated(lang: Lang) -> &'static HashMap<String, Vec<String>> {
-    static DE: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
-    static EN: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
+fn curated(lang: Lang) -> &'static PronunciationList {
+    static DE: OnceLock<PronunciationList> = OnceLock::new();
+    static EN: OnceLock<PronunciationList> = OnceLock::new();
     // A recognizer hears a vocabulary: ar and he games are heard in theirs.
     match lang.default_vocabulary() {
-        Lang::En => EN.get_or_init(|| parse_dictionary(CURATED_EN)),
-        _ => DE.get_or_init(|| parse_dictionary(CURATED_DE)),
+        Lang::En => EN.get_or_init(|| PronunciationList::parse(CURATED_EN)),
+        _ => DE.get_or_init(|| PronunciationList::parse(CURATED_DE)),
     }
 }
 
@@ -297,8 +313,13 @@ const IPA_TABLE: &[(&str, &str, &str)] = &[
 
 /// Converts espeak-ng IPA to phone strings: the first-choice reading and, when different,
 /// the second-choice one. Stress, length and unknown marks are dropped; an empty result
-/// means nothing usable was found.
+/// means nothing usable was found. A sound espeak-ng cannot name in IPA (`??`, the "ur" of
+/// German "Turm") gives no reading: dropped, it left "Turm" as "T M", two phones that fit
+/// almost any short noise.
 pub fn ipa_to_phones(ipa: &str) -> Vec<String> {
+    if ipa.contains("??") {
+        return Vec::new();
+    }
     let mut first: Vec<&str> = Vec::new();
     let mut second: Vec<&str> = Vec::new();
     let mut rest = ipa;
@@ -332,7 +353,7 @@ mod tests {
         assert_eq!(ipa_to_phones("dɾˈaɪ"), vec!["D R AY"]);
         assert_eq!(ipa_to_phones("ˈaxt"), vec!["AA K T", "AH HH T"]);
         assert_eq!(ipa_to_phones("kˈɛːzɑːɾ")[0], "K EH Z AA R");
-        assert_eq!(ipa_to_phones("tˈ??m"), vec!["T M"]);
+        assert!(ipa_to_phones("tˈ??m").is_empty(), "Turm is not T M");
         assert!(ipa_to_phones("ˈː").is_empty());
     }
 
@@ -344,7 +365,7 @@ mod tests {
                 .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             {
                 let mut parts = line.split_whitespace();
-                let word = parts.next().unwrap_or_default();
+                let word = parts.next().unwrap_or_default().trim_start_matches('-');
                 assert_eq!(word, token(word), "{name}: {word} is not in token form");
                 for phone in parts {
                     assert!(PHONES.contains(&phone), "{name}: {line}: bad phone {phone}");
@@ -372,6 +393,36 @@ mod tests {
         // a word of no list still gets espeak-ng's pronunciation
         assert!(dict.get("bloedsinn").is_some());
         assert!(dict.to_text().contains("laeufer(2) "));
+    }
+
+    #[test]
+    fn a_removed_pronunciation_is_not_heard_and_each_removal_names_one_given() {
+        let list = PronunciationList::parse(CURATED_DE);
+        assert!(!list.removals.is_empty());
+        let words: BTreeSet<String> = list.removals.keys().cloned().collect();
+        let (dict, _) = build(&words, Lang::De);
+        let mut unbuilt = PronunciationList::parse(CURATED_DE);
+        unbuilt.removals.clear();
+        for (word, removed) in &list.removals {
+            let prons = dict.get(word).unwrap_or_default();
+            for pron in removed {
+                assert!(!prons.contains(pron), "{word} {pron} is still there");
+                // a removal that no source gives any more is stale: its line should go
+                let given = espeak_pronunciations(word, Lang::De).contains(pron)
+                    || unbuilt
+                        .additions
+                        .get(word)
+                        .is_some_and(|p| p.contains(pron));
+                assert!(given, "-{word} {pron}: no source gives it");
+            }
+            assert!(!prons.is_empty(), "{word} kept no pronunciation");
+        }
+        // "Turm": espeak-ng's unnamed sound no longer becomes "T M"
+        let words: BTreeSet<String> = ["turm".to_string()].into();
+        let (dict, _) = build(&words, Lang::De);
+        let turm = dict.get("turm").expect("turm");
+        assert!(!turm.contains(&"T M".to_string()), "{turm:?}");
+        assert!(turm.contains(&"T UH R M".to_string()), "{turm:?}");
     }
 
     #[test]

@@ -26,6 +26,10 @@ pub enum ModelsCommand {
     /// one is first tried in a separate process), then list the vocabulary words it cannot
     /// recognize.
     Check(CheckArgs),
+    /// Print how pocketsphinx hears the vocabulary's words: every pronunciation it is given
+    /// (the built-in lists, espeak-ng's, the file named by ROCHADE_PRONUNCIATIONS), in its
+    /// dictionary format. Words with none are named on standard error (exit status 1).
+    Pronunciations(PronunciationsArgs),
     /// Load a model, decode a test sound and compile a grammar, in this process: the trial
     /// load Rochade runs in a child process before it loads a model without a record.
     #[command(hide = true)]
@@ -73,6 +77,16 @@ pub struct CheckArgs {
     pub words: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct PronunciationsArgs {
+    /// The vocabulary's language.
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// These words instead of the vocabulary (separated by commas or spaces).
+    #[arg(long)]
+    pub words: Option<String>,
+}
+
 fn manifest(path: &Option<PathBuf>) -> anyhow::Result<Manifest> {
     Ok(match path {
         Some(path) => Manifest::load(path)?,
@@ -89,6 +103,7 @@ pub fn run(args: ModelsArgs) -> anyhow::Result<i32> {
         ModelsCommand::List(a) => list(a),
         ModelsCommand::Fetch(a) => fetch(a),
         ModelsCommand::Check(a) => check(a),
+        ModelsCommand::Pronunciations(a) => pronunciations(a),
         ModelsCommand::Probe(a) => probe(a),
     }
 }
@@ -202,15 +217,32 @@ fn fetch(args: FetchArgs) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-fn check(args: CheckArgs) -> anyhow::Result<i32> {
-    let words: Vec<String> = match &args.words {
+/// The words given on the command line, or else the vocabulary's.
+fn words_or_vocabulary(words: &Option<String>, lang: Lang) -> Vec<String> {
+    match words {
         Some(list) => list
             .split([',', ' '])
             .map(|w| w.trim().to_lowercase())
             .filter(|w| !w.is_empty())
             .collect(),
-        None => vocabulary_words(args.lang),
-    };
+        None => vocabulary_words(lang),
+    }
+}
+
+fn pronunciations(args: PronunciationsArgs) -> anyhow::Result<i32> {
+    let words = words_or_vocabulary(&args.words, args.lang)
+        .into_iter()
+        .collect();
+    let (dictionary, missing) = crate::asr::dictionary::build(&words, args.lang);
+    print!("{}", dictionary.to_text());
+    for word in &missing {
+        eprintln!("{word}: no pronunciation");
+    }
+    Ok(if missing.is_empty() { 0 } else { 1 })
+}
+
+fn check(args: CheckArgs) -> anyhow::Result<i32> {
+    let words = words_or_vocabulary(&args.words, args.lang);
     let report = crate::asr::vosk::check(&args.path, &words)
         .with_context(|| format!("checking the model at {}", args.path.display()))?;
     println!("{}", report.assurance.sentence());
