@@ -6,6 +6,9 @@
 //! model (English), and espeak-ng's own pronunciation converted from IPA (so that a word an
 //! arbiter adds to the vocabulary file is recognised without a code change, and so that the
 //! grammar accepts what espeak-ng test voices actually say: "Cäsar" with k, "Rochade" with x).
+//! A list's `-word PHONES` lines then remove readings from any source: the German list removes
+//! those pocketsphinx heard for another word more than for their own
+//! (`scripts/confusable_pronunciations.py`).
 //!
 //! Words are ASCII-folded for pocketsphinx (`läufer` → `laeufer`); [`token`] gives that form.
 //!
