@@ -87,7 +87,7 @@ impl Dictionary {
 /// Words that no source can pronounce are returned by name in the error list.
 pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) {
     let curated = curated(lang);
-    let (extra, excluded) = user_pronunciations();
+    let user = user_pronunciations();
     let mut dictionary = Dictionary::default();
     let mut missing = Vec::new();
     for word in words {
@@ -96,7 +96,7 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
             missing.push(word.clone());
             continue;
         }
-        for pron in extra.get(tok.as_str()).into_iter().flatten() {
+        for pron in user.additions.get(tok.as_str()).into_iter().flatten() {
             dictionary.add(&tok, pron.clone());
         }
         for pron in curated.additions.get(tok.as_str()).into_iter().flatten() {
@@ -119,7 +119,7 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
             dictionary.add(&tok, pron);
         }
         if let Some(prons) = dictionary.entries.get_mut(&tok) {
-            for drop in [&curated.removals, &excluded]
+            for drop in [&curated.removals, &user.removals]
                 .into_iter()
                 .filter_map(|list| list.get(tok.as_str()))
             {
@@ -137,19 +137,19 @@ pub fn build(words: &BTreeSet<String>, lang: Lang) -> (Dictionary, Vec<String>) 
 /// Pronunciations from the file named by `ROCHADE_PRONUNCIATIONS`, in the format of the
 /// built-in lists; a line `-word PHONES` removes that pronunciation. For an arbiter's new
 /// words, or a speaker the defaults do not suit. Read at each call (the file may change).
-fn user_pronunciations() -> (HashMap<String, Vec<String>>, HashMap<String, Vec<String>>) {
+fn user_pronunciations() -> PronunciationList {
     let Some(path) = std::env::var_os("ROCHADE_PRONUNCIATIONS") else {
-        return Default::default();
+        return PronunciationList::default();
     };
     // Like a missing file, one too large to be a pronunciation list adds nothing.
     let text = crate::bounded::read_file(Path::new(&path), crate::bounded::VOCABULARY)
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
         .unwrap_or_default();
-    let list = PronunciationList::parse(&text);
-    (list.additions, list.removals)
+    PronunciationList::parse(&text)
 }
 
 /// A list of pronunciations to add (`word PHONES`) and to remove (`-word PHONES`), by token.
+#[derive(Default)]
 struct PronunciationList {
     additions: HashMap<String, Vec<String>>,
     removals: HashMap<String, Vec<String>>,
