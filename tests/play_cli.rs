@@ -38,12 +38,9 @@ fn send(child: &mut Child, lines: &[&str]) {
 /// program when the lines have been sent), at most 30 s.
 fn wait_for_journal_with(dir: &Path, needle: &str) {
     for _ in 0..600 {
-        let found = std::fs::read_dir(dir).into_iter().flatten().any(|e| {
-            e.ok().is_some_and(|e| {
-                e.path().extension().is_some_and(|x| x == "jsonl")
-                    && std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle))
-            })
-        });
+        let found = journals(dir)
+            .iter()
+            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains(needle)));
         if found {
             return;
         }
@@ -52,11 +49,20 @@ fn wait_for_journal_with(dir: &Path, needle: &str) {
     panic!("no journal in {} holds {needle}", dir.display());
 }
 
-fn journal_in(dir: &Path) -> std::path::PathBuf {
+/// The journals in `dir` (none while the program has not yet made the folder).
+fn journals(dir: &Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(dir)
-        .expect("games dir")
+        .into_iter()
+        .flatten()
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect()
+}
+
+fn journal_in(dir: &Path) -> std::path::PathBuf {
+    journals(dir)
+        .into_iter()
+        .next()
         .expect("a journal was written")
 }
 
