@@ -155,3 +155,26 @@ fn a_short_word_run_into_the_next_does_not_reject_a_clear_move() {
     assert_eq!(json["status"], "move", "{json}");
     assert_eq!(json["uci"], "e1g1", "{json}");
 }
+
+/// A move heard for another that the correction window would make must not be sure. In the
+/// starting position, where every pawn can go to the third and fourth rank, flite's "rms"
+/// voice said "f three" and "f four" and they came back as sure "bella three" and "bella four"
+/// (b3, b4: the word "bella" fitted 42 to 44 a frame behind the phone loop), and its "awb"
+/// voice's "Eva three" as a sure "david three" (the move said was in the n-best list at 2.7 %
+/// of it). Each is now right, or read back to wait for "ja".
+#[test]
+fn a_move_misheard_for_another_pawn_move_is_never_sure() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (voice, text, said) in [
+        ("rms", "f three", "f2f3"),
+        ("rms", "f four", "f2f4"),
+        ("awb", "Eva three", "e2e3"),
+    ] {
+        let json = flite_heard(voice, text, start);
+        let wrong = json["status"] == "move" && json["uci"] != said;
+        assert!(
+            !(wrong && json["exact"] == true),
+            "{voice} {text:?}: a sure wrong move: {json}"
+        );
+    }
+}

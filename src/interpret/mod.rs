@@ -279,12 +279,17 @@ const ALTERNATIVE_SHARE: f32 = 0.8;
 /// A reading whose alternatives hold less than this share of the recognizer's confidence is
 /// unsure: read back, but made only by an explicit "ja".
 pub const SURE_SHARE: f32 = 0.6;
-/// A move is unsure too while another legal move holds this share of its confidence: the
+/// A command is not understood while a move reading holds this share of its confidence.
+pub const RIVAL_SHARE: f32 = 0.05;
+/// A move is unsure while another legal move holds this share of its confidence: the
 /// recognizer weighed the other one and did not rule it out. On the English tuning set
 /// (2,154 utterances in quiet) the correction window made two wrong moves whose n-best list
 /// held the move said at 11 and 18 % of the wrong one's share ("king f two" heard as "king
-/// echo two"); of 760 right moves it made, 3 had a rival at 5 % or more.
-pub const RIVAL_SHARE: f32 = 0.05;
+/// echo two"). At 5 %, a probe of single pawn moves in the starting position (`scripts/
+/// safety_probe.py`, ten English voices) still had "Eva three" heard as a sure "David
+/// three", "Eva three" at 2.7 %; on the tuning set (720 English lines in quiet) no right
+/// move the window made had a rival between 1 and 5 %, and one had one under 1 %.
+pub const MOVE_RIVAL_SHARE: f32 = 0.01;
 /// Recognizer confidences are probabilities: they may sum to less than one, the rest being
 /// the chance that the utterance was none of them (pocketsphinx says so when the audio fits
 /// its grammar badly). Alternatives holding less than this together are not understood.
@@ -356,7 +361,7 @@ impl Interpreter {
     ///   oder Bella vier?");
     /// * the best reading is a move or a command that the recognizer was unsure of (its share
     ///   under [`SURE_SHARE`], a reading nearly as confident that is something else, or another
-    ///   legal move with [`RIVAL_SHARE`] of its confidence): it is marked inexact, so that
+    ///   legal move with [`MOVE_RIVAL_SHARE`] of its confidence): it is marked inexact, so that
     ///   only an explicit "ja" makes it;
     /// * the best reading ends or changes the game (resign, draw) while another reading is a
     ///   move: not understood, never taken from a move-like utterance; any other command
@@ -447,7 +452,8 @@ impl Interpreter {
                 }
                 let rival = |g: &(Reading, f32, usize)| {
                     close(g.1)
-                        || matches!(g.0, Reading::Move(m) if m != *mv) && g.1 >= RIVAL_SHARE * top
+                        || matches!(g.0, Reading::Move(m) if m != *mv)
+                            && g.1 >= MOVE_RIVAL_SHARE * top
                 };
                 let unsure = top / total < SURE_SHARE || groups[1..].iter().any(rival);
                 if unsure {

@@ -56,6 +56,13 @@ pub struct FitLimits {
     /// A worst word at least this far behind the loop waits for "ja": one misheard word
     /// hides in a good fit of the rest.
     pub sure_word_gap: f64,
+    /// For a move, made by the window, the worst word must fit closer still. At 45, a probe
+    /// of single pawn moves in the starting position (`scripts/safety_probe.py`, ten English
+    /// voices) had flite's "f three" and "f four" heard as sure "bella three" and "bella
+    /// four", "bella" 42 and 44 behind the loop. On the tuning set (quiet, every reading
+    /// seen) 40 leaves 172 instead of 178 of 358 right English moves sure, and 49 instead of
+    /// 51 of 224 German ones.
+    pub sure_move_word_gap: f64,
 }
 
 impl FitLimits {
@@ -70,6 +77,7 @@ impl FitLimits {
                 min_phone_share: 0.5,
                 sure_phone_share: 0.6,
                 sure_word_gap: 45.0,
+                sure_move_word_gap: 40.0,
             },
             // A German move is sure only at 18: on the German tuning lines spoken at eight
             // rates (2,720 utterances in quiet), 4 of 458 moves made by the window at 22 were
@@ -85,6 +93,7 @@ impl FitLimits {
                 min_phone_share: 0.5,
                 sure_phone_share: 0.6,
                 sure_word_gap: 45.0,
+                sure_move_word_gap: 40.0,
             },
         }
     }
@@ -105,6 +114,7 @@ impl FitLimits {
                 min_phone_share: 0.0,
                 sure_phone_share: 0.0,
                 sure_word_gap: f64::INFINITY,
+                sure_move_word_gap: f64::INFINITY,
             },
             None => FitLimits::of(lang),
         }
@@ -114,7 +124,7 @@ impl FitLimits {
     /// grammar well, half (so that it is unsure) in between, none when it does not fit or
     /// the phrase is too short for the speech.
     pub(super) fn share(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap, fit.phrase_phones)
+        self.share_with(fit, self.sure_gap, self.sure_word_gap, fit.phrase_phones)
     }
 
     /// [`FitLimits::share`] for a reading that is a move.
@@ -122,6 +132,7 @@ impl FitLimits {
         self.share_with(
             fit,
             self.sure_gap.min(self.sure_move_gap),
+            self.sure_word_gap.min(self.sure_move_word_gap),
             fit.phrase_phones,
         )
     }
@@ -132,13 +143,19 @@ impl FitLimits {
     /// please" was a sure "slower" on the English tuning set, "uh" and "please" making up
     /// the phones that "slower" lacked. Such a command is asked back.
     pub(super) fn share_of_command(&self, fit: AcousticFit) -> f32 {
-        self.share_with(fit, self.sure_gap, fit.own_phones)
+        self.share_with(fit, self.sure_gap, self.sure_word_gap, fit.own_phones)
     }
 
     /// The share at `sure_gap`, where a reading is sure only when `sure_phones` (all the
     /// phrase's, or only its own words' for a command) hold [`FitLimits::sure_phone_share`]
     /// of the speech.
-    fn share_with(&self, fit: AcousticFit, sure_gap: f64, sure_phones: usize) -> f32 {
+    fn share_with(
+        &self,
+        fit: AcousticFit,
+        sure_gap: f64,
+        sure_word_gap: f64,
+        sure_phones: usize,
+    ) -> f32 {
         let spoken = fit.spoken_phones.max(1) as f64;
         let long = fit.spoken_phones >= AcousticFit::PHONE_SHARE_FROM;
         if fit.phone_share_under(self.min_phone_share)
@@ -148,7 +165,7 @@ impl FitLimits {
             0.0
         } else if fit.gap <= sure_gap
             && (!long || sure_phones as f64 / spoken >= self.sure_phone_share)
-            && fit.worst_word_gap < self.sure_word_gap
+            && fit.worst_word_gap < sure_word_gap
             && fit.phrase_phones < fit.spoken_phones + SQUEEZED_PHONES
         {
             1.0
@@ -429,11 +446,20 @@ mod tests {
             // a phrase squeezed into a cough
             assert_eq!(l.share(fit(sure - 1.0, word, 5, 3)), 0.5);
             assert_eq!(l.share(fit(sure - 1.0, word, 5, 4)), 1.0);
-            // a move is sure only within its own, stricter limit
+            // a move is sure only within its own, stricter limits
             assert!(l.sure_move_gap <= sure, "{l:?}");
-            assert_eq!(l.share_of_move(fit(l.sure_move_gap, word, 8, 10)), 1.0);
+            assert!(l.sure_move_word_gap < l.sure_word_gap, "{l:?}");
+            let word_between = l.sure_move_word_gap + 1.0;
+            assert_eq!(l.share(fit(l.sure_move_gap, word_between, 8, 10)), 1.0);
             assert_eq!(
-                l.share_of_move(fit(l.sure_move_gap + 0.5, word, 8, 10)),
+                l.share_of_move(fit(l.sure_move_gap, word_between, 8, 10)),
+                0.5,
+                "a move with one word fitting worse than a move's limit waits for 'ja'"
+            );
+            let move_word = l.sure_move_word_gap - 1.0;
+            assert_eq!(l.share_of_move(fit(l.sure_move_gap, move_word, 8, 10)), 1.0);
+            assert_eq!(
+                l.share_of_move(fit(l.sure_move_gap + 0.5, move_word, 8, 10)),
                 0.5
             );
         }
