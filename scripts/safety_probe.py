@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Safety probe: is any pawn move of the starting position heard as a sure other move?
+"""Safety probe: is any move of the opening heard as a sure other move?
 
 In the starting position every pawn may go to the third and the fourth rank, so every file
 word has a legal twin: a file heard for another is always another legal move. Each voice
-says every pawn move in three ways (letters, spelling alphabet, FIDE names), each recording
-is recognized by `rochade interpret --wav --recognizer pocketsphinx`, and the probe counts
-the moves heard right, heard as another move, and not understood, each either sure (the
-correction window would make it without a word from the player) or asked back.
+says every pawn move there in three ways (letters, spelling alphabet, FIDE names), and the
+knight moves there and the bishop and queen moves after 1.e4 e5 with the piece's name, whose
+squares differ by their file too. Each recording is recognized by `rochade interpret --wav
+--recognizer pocketsphinx`, and the probe counts the moves heard right, heard as another
+move, and not understood, each either sure (the correction window would make it without a
+word from the player) or asked back.
 
 A sure move other than the one said is the failure the assistant must never make: the
 probe lists each and exits with status 1. Standard library only (python3 of Debian 12);
@@ -26,6 +28,21 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+# Piece moves whose destinations differ by file: (position, piece, destination, move).
+PIECE_MOVES = [
+    (START, "knight", "a3", "b1a3"), (START, "knight", "c3", "b1c3"),
+    (START, "knight", "f3", "g1f3"), (START, "knight", "h3", "g1h3"),
+    (AFTER_E4_E5, "bishop", "a6", "f1a6"), (AFTER_E4_E5, "bishop", "b5", "f1b5"),
+    (AFTER_E4_E5, "bishop", "c4", "f1c4"), (AFTER_E4_E5, "bishop", "d3", "f1d3"),
+    (AFTER_E4_E5, "bishop", "e2", "f1e2"), (AFTER_E4_E5, "queen", "e2", "d1e2"),
+    (AFTER_E4_E5, "queen", "f3", "d1f3"), (AFTER_E4_E5, "queen", "g4", "d1g4"),
+    (AFTER_E4_E5, "queen", "h5", "d1h5"),
+]
+PIECES = {
+    "en": {"knight": "knight", "bishop": "bishop", "queen": "queen"},
+    "de": {"knight": "Springer", "bishop": "Läufer", "queen": "Dame"},
+}
 FILES = {
     "en": {
         "letters": "a b c d e f g h".split(),
@@ -38,7 +55,10 @@ FILES = {
         "fide": "Anna Bella Cäsar David Eva Felix Gustav Hektor".split(),
     },
 }
-RANKS = {"en": ("three", "four"), "de": ("drei", "vier")}
+RANKS = {
+    "en": {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"},
+    "de": {2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs"},
+}
 VOICES = {
     "en": "en-us,en+f3,en+m1,en+f2,en-gb-x-rp,en-029,flite:slt,flite:rms,flite:awb,flite:kal16",
     "de": "de,de+m1,de+f2,de+m4,de+f4,de+m6",
@@ -53,9 +73,9 @@ def speak(voice, text, wav):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def hear(binary, lang, wav):
+def hear(binary, lang, fen, wav):
     out = subprocess.run(
-        [binary, "interpret", "--fen", START, "--lang", lang, "--wav", wav,
+        [binary, "interpret", "--fen", fen, "--lang", lang, "--wav", wav,
          "--recognizer", "pocketsphinx"],
         capture_output=True, text=True, check=True,
     )
@@ -70,19 +90,26 @@ def main():
     ap.add_argument("--json", help="write every outcome to this file")
     args = ap.parse_args()
     voices = (args.voices or VOICES[args.lang]).split(",")
+    ranks = RANKS[args.lang]
     cases = []
     for form, names in FILES[args.lang].items():
         for i, name in enumerate(names):
             file = "abcdefgh"[i]
-            for k, rank in enumerate(RANKS[args.lang]):
-                cases.append((form, f"{name} {rank}", f"{file}2{file}{3 + k}"))
+            for rank in (3, 4):
+                cases.append((form, START, f"{name} {ranks[rank]}", f"{file}2{file}{rank}"))
+    for form, names in FILES[args.lang].items():
+        for fen, piece, square, uci in PIECE_MOVES:
+            name = names["abcdefgh".index(square[0])]
+            text = f"{PIECES[args.lang][piece]} {name} {ranks[int(square[1])]}"
+            cases.append((f"pieces, {form}", fen, text, uci))
+    forms = list(dict.fromkeys(case[0] for case in cases))
     with tempfile.TemporaryDirectory() as tmp:
 
         def run(job):
-            n, voice, (form, text, uci) = job
+            n, voice, (form, fen, text, uci) = job
             wav = os.path.join(tmp, f"{n}.wav")
             speak(voice, text, wav)
-            heard = hear(args.binary, args.lang, wav)
+            heard = hear(args.binary, args.lang, fen, wav)
             return {"voice": voice, "form": form, "said": text, "move": uci,
                     "heard": heard.get("heard"), "got": heard.get("uci"),
                     "sure": heard.get("exact") is True,
@@ -100,7 +127,7 @@ def main():
                 ", sure" if o["sure"] else ", asked")
         counts[(o["form"], kind)] += 1
     print(f"safety probe, {args.lang}: {len(outcomes)} utterances, voices {','.join(voices)}")
-    for form in FILES[args.lang]:
+    for form in forms:
         parts = [f"{k} {counts[(form, k)]}" for k in (
             "right, sure", "right, asked", "another move, asked", "another move, sure",
             "not understood")]
