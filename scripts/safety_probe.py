@@ -20,6 +20,7 @@ needs espeak-ng, and flite for the `flite:` voices.
 
 import argparse
 import collections
+import itertools
 import json
 import os
 import subprocess
@@ -115,7 +116,7 @@ def main():
                     "sure": heard.get("exact") is True,
                     "alternatives": heard.get("alternatives")}
 
-        jobs = [(n, v, c) for n, (v, c) in enumerate((v, c) for v in voices for c in cases)]
+        jobs = [(n, v, c) for n, (v, c) in enumerate(itertools.product(voices, cases))]
         with ThreadPoolExecutor(2) as pool:
             outcomes = list(pool.map(run, jobs))
     counts = collections.Counter()
