@@ -10,8 +10,8 @@ const FRAME: usize = 1_600;
 /// Below this the microphone gives no sound at all (muted, unplugged, a dead channel).
 pub const SILENT_DB: f64 = -90.0;
 
-/// Above this noise floor no move heard is sure enough for the correction window (README,
-/// "Voice"): the room is too loud.
+/// Above this noise floor no move heard is sure enough for the correction window
+/// (docs/VOICE.md, "The fit: sure, unsure, not understood"): the room is too loud.
 pub const NOISY_DB: f64 = -50.0;
 
 /// The voice must stand this far above the noise to be heard well.
