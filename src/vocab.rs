@@ -293,6 +293,9 @@ pub struct Vocab {
     request: Vec<String>,
     /// "ab Zug", "from move": between the scoresheet command and a move number.
     from_move: Vec<String>,
+    /// Sentences of command and request words that ask someone else about something else
+    /// ("wie viel Uhr ist es": the time of day, not the clocks), normalized, fillers left out.
+    talk: Vec<Vec<String>>,
     commands: BTreeMap<Command, Vec<String>>,
     /// `[service]`: what the player says to the service between games.
     service: BTreeMap<ServiceCommand, Vec<String>>,
@@ -330,9 +333,10 @@ const PIECE_KEYS: [(&str, Role); 6] = [
     ("knight", Role::Knight),
     ("pawn", Role::Pawn),
 ];
-const WORD_KEYS: [&str; 10] = [
+const WORD_KEYS: [&str; 11] = [
     "capture",
     "from_move",
+    "talk",
     "from",
     "to",
     "request",
@@ -643,6 +647,10 @@ impl Vocab {
             filler: take(&words, "filler"),
             request: take(&words, "request"),
             from_move: take(&words, "from_move"),
+            talk: take(&words, "talk")
+                .iter()
+                .map(|t| t.split_whitespace().map(normalize_word).collect())
+                .collect(),
             commands: commands
                 .iter()
                 .filter_map(|(k, v)| Command::from_name(k).map(|c| (c, v.clone())))
@@ -915,6 +923,21 @@ impl Vocab {
     /// Every accepted castling phrase of a side.
     pub fn castle_phrases(&self, side: CastleSide) -> &[String] {
         &self.castling[side as usize]
+    }
+
+    /// Whether the normalized words, fillers aside, are one of the sentences of `talk`: never
+    /// a command, though made of a command's words.
+    pub fn is_talk(&self, words: &[String]) -> bool {
+        self.talk
+            .iter()
+            .any(|sentence| self.spoken(sentence).eq(self.spoken(words)))
+    }
+
+    /// The words that are no fillers.
+    fn spoken<'a>(&'a self, words: &'a [String]) -> impl Iterator<Item = &'a String> + 'a {
+        words
+            .iter()
+            .filter(|w| self.words.get(*w) != Some(&Meaning::Filler))
     }
 
     /// What else a normalized word may stand for where it stands (`[homophones]`), besides

@@ -56,7 +56,8 @@ fn group_from<'a>(
 }
 
 /// A homophone means what its place says (SPOKEN-MOVES.md §1): right after a file word it is
-/// the rank it sounds like ("e for" is e4); right before a file word, a word that sounds like
+/// the rank it sounds like ("e for" is e4), and so is one that can only be a rank between
+/// the piece and a file ("rook won e two"); fillers between them do not count; right before a file word, a word that sounds like
 /// the to-word is the to-word ("knight too e four"); elsewhere it keeps its own meaning, if it
 /// has one. A rank word that sounds like the to-word ("two") before a square is read both
 /// ways, the rank first: "rook two echo one" is the rook on the second rank where that is a
@@ -73,12 +74,23 @@ pub(super) fn resolve_homophones(vocab: &Vocab, grouping: &[Grouped<'_>]) -> Vec
             }
             continue;
         }
-        let after_file = i > 0 && matches!(grouping[i - 1].meaning, Meaning::File(_));
-        let before_file = grouping
-            .get(i + 1)
-            .is_some_and(|n| matches!(n.meaning, Meaning::File(_)));
+        // The words around it, fillers passed over ("h um won" is h1).
+        let spoken = |g: &&Grouped<'_>| g.meaning != Meaning::Filler;
+        let previous = grouping[..i].iter().rev().find(spoken).map(|g| g.meaning);
+        let next = grouping[i + 1..].iter().find(spoken).map(|g| g.meaning);
+        let after_file = matches!(previous, Some(Meaning::File(_)));
+        let before_file = matches!(next, Some(Meaning::File(_)));
         let rank = alts.iter().find(|m| matches!(m, Meaning::Rank(_)));
-        let meaning = if after_file && !matches!(g.meaning, Meaning::Rank(_)) && rank.is_some() {
+        // Between the piece and a file, a word that can only be a rank ("won", "for", "ate";
+        // not "too", which may be the to-word) is the origin's rank: "rook won e two".
+        let origin_rank = g.meaning == Meaning::Fragment
+            && matches!(previous, Some(Meaning::Piece(_)))
+            && before_file
+            && !alts.contains(&Meaning::To);
+        let meaning = if (after_file || origin_rank)
+            && !matches!(g.meaning, Meaning::Rank(_))
+            && rank.is_some()
+        {
             rank.copied().unwrap_or(g.meaning)
         } else if before_file && !after_file && alts.contains(&Meaning::To) {
             if matches!(g.meaning, Meaning::Rank(_)) && second.is_none() {

@@ -53,6 +53,9 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     let mut castle_count = 0;
     let mut information = 0;
     let mut requests = 0;
+    // An information word right after a file: the rank may not follow it ("David nimmt
+    // drei", "Eva wird vier"), for a square is said as one unit.
+    let mut after_file = false;
     for &m in meanings {
         match m {
             Meaning::Filler => {}
@@ -63,7 +66,10 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
             | Meaning::Check
             | Meaning::Mate
             | Meaning::EnPassant
-            | Meaning::Promotion => information += 1,
+            | Meaning::Promotion => {
+                information += 1;
+                after_file = matches!(core.last(), Some(Meaning::File(_)));
+            }
             Meaning::Command(c) => commands.push(c),
             Meaning::Castle(side) => {
                 castle_count += 1;
@@ -78,7 +84,13 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
                     castle = Some(None);
                 }
             }
-            other => core.push(other),
+            other => {
+                if after_file && matches!(other, Meaning::Rank(_)) {
+                    return Utterance::Nothing;
+                }
+                after_file = false;
+                core.push(other);
+            }
         }
     }
 

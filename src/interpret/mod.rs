@@ -556,6 +556,10 @@ impl Interpreter {
             // Nobody speaks a move in this many words: it is talk or noise, not a move.
             return (Reading::NotUnderstood, true);
         }
+        if self.vocab.is_talk(&split) {
+            // "What time is it": a command's words, but a question about something else.
+            return (Reading::NotUnderstood, true);
+        }
         // A word that is no vocabulary word and like none can only be dropped, and a move
         // loses at most MAX_DROPPED words: past that, whatever the other words are, nothing
         // is read (as the combinations below would find, each of them dropping too many),
@@ -659,6 +663,7 @@ impl Interpreter {
                     .find(|(_, w)| !matches!(w, Word::Known(_, Meaning::Filler)))
                     .is_some_and(|(i, _)| dropped[i]);
             if matches!(reading, Reading::Command(_))
+                || splits_a_square(&words, &choice, &dropped)
                 || dropped_count > MAX_DROPPED
                 || dropped_count >= kept_core.max(1)
                 || (dropped_count > 0 && !matches!(reading, Reading::Move(_)))
@@ -709,6 +714,38 @@ impl Interpreter {
         }
         read_vocabulary_words(&self.vocab, legal, &normalized)
     }
+}
+
+/// Whether a dropped word stood between a file and the rank after it: a square is said as
+/// one unit, so "David kommt um drei" is talk about David, not the move d3.
+fn splits_a_square(words: &[Word], choice: &[Option<usize>], dropped: &[bool]) -> bool {
+    let meaning = |i: usize| match (&words[i], choice[i]) {
+        (Word::Known(_, m), _) => Some(*m),
+        (Word::Unknown(near), Some(k)) => near.get(k).map(|(_, m, _)| *m),
+        (Word::Unknown(_), None) => None,
+    };
+    // The meanings of the kept words that are no fillers, with a mark where words were dropped
+    // since the one before.
+    let mut previous: Option<Meaning> = None;
+    let mut gap = false;
+    for i in 0..words.len() {
+        if dropped[i] {
+            gap = true;
+            continue;
+        }
+        let Some(m) = meaning(i) else { continue };
+        if m == Meaning::Filler {
+            continue;
+        }
+        // A homophone ("for", "ate") may be the rank.
+        let rank_like = matches!(m, Meaning::Rank(_) | Meaning::Fragment);
+        if gap && rank_like && matches!(previous, Some(Meaning::File(_))) {
+            return true;
+        }
+        previous = Some(m);
+        gap = false;
+    }
+    false
 }
 
 /// The best reading of words that are all vocabulary words: every way of grouping them into

@@ -214,6 +214,10 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&en, "thanks for the game"),
         (&en, "is this your time"),
         (&en, "what a draw"),
+        // the time of day, not the clocks
+        (&de, "Wie viel Uhr ist es?"),
+        (&en, "what time is it"),
+        (&en, "uh, what's the time?"),
     ] {
         assert_eq!(
             interp.interpret_text(&start, text).reading,
@@ -228,6 +232,10 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&en, "how much time do I have left", Command::Time),
         (&en, "I offer a draw", Command::Draw),
         (&en, "say that again please", Command::Repeat),
+        (&en, "whats my time", Command::Time),
+        (&de, "ich möchte aufgeben", Command::Resign),
+        (&en, "I'd like to resign", Command::Resign),
+        (&de, "wie lange habe ich noch", Command::Time),
     ] {
         assert_eq!(
             interp.interpret_text(&start, text).reading,
@@ -319,6 +327,76 @@ fn an_unknown_word_in_the_place_of_the_piece_does_not_make_a_pawn_move() {
     let r = de.interpret_text(&start, "kaffee springer felix drei");
     assert_eq!(r.uci().as_deref(), Some("g1f3"));
     assert!(!r.exact);
+}
+
+/// A square is said as one unit: a word between a file and its rank, dropped as a stray word
+/// or read as an information word, makes talk about a person, not a move ("David kommt um
+/// drei" to the opponent is no d3). Around the square a stray word is still dropped.
+#[test]
+fn nothing_but_fillers_stands_between_a_file_and_its_rank() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let start = Chess::default();
+    assert_not_understood(
+        &de,
+        &start,
+        &[
+            "David kommt um drei",
+            "felix hat drei",
+            "eva kam gegen vier",
+            "david nimmt drei",
+            "eva wird vier",
+            "anna wird acht",
+        ],
+    );
+    assert_not_understood(
+        &en,
+        &start,
+        &[
+            "felix has three",
+            "golf at three",
+            "she has four",
+            "eve has for",
+        ],
+    );
+    for (interp, text, want) in [
+        (&de, "Eva äh vier", "e2e4"),
+        (&de, "Springer Felix ähm drei", "g1f3"),
+        (&en, "knight to f uh three", "g1f3"),
+        (&en, "pawn e um for", "e2e4"),
+    ] {
+        let r = interp.interpret_text(&start, text);
+        assert_eq!(r.uci().as_deref(), Some(want), "{text}");
+        assert!(r.exact, "{text}");
+    }
+    let r = de.interpret_text(&start, "Springer geht nach Felix drei");
+    assert_eq!(r.uci().as_deref(), Some("g1f3"));
+    assert!(!r.exact);
+}
+
+/// "won", "for" and "ate" can only be ranks: between the piece and the file they are the
+/// origin's rank ("rook won e two"), as "one" is; "to" there stays the to-word.
+#[test]
+fn a_homophone_that_can_only_be_a_rank_disambiguates_by_rank() {
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let p = pos("k7/8/8/8/4R3/8/8/4R1K1 w - - 0 1");
+    for (text, want) in [
+        ("rook won e two", "e1e2"),
+        ("rook one e two", "e1e2"),
+        ("rook for e three", "e4e3"),
+        ("rook uh for e three", "e4e3"),
+    ] {
+        assert_eq!(
+            en.interpret_text(&p, text).uci().as_deref(),
+            Some(want),
+            "{text}"
+        );
+    }
+    let knights = pos("4k3/8/8/8/8/2N5/3N4/4K3 w - - 0 1");
+    assert!(matches!(
+        en.interpret_text(&knights, "knight to e four").reading,
+        Reading::Ambiguous(_)
+    ));
 }
 
 /// A move may lose two words that are like no vocabulary word, never three, wherever they
