@@ -511,6 +511,13 @@ impl Grammar {
         })
     }
 
+    /// Whether the grammar holds a move: a position's, not a question's alone.
+    pub fn has_moves(&self) -> bool {
+        self.rules
+            .iter()
+            .any(|r| matches!(r.meaning, PhraseMeaning::Move(_)))
+    }
+
     /// Whether `text` is an utterance of the grammar that means only moves.
     pub fn only_moves(&self, text: &str) -> bool {
         self.means_only(text, |m| matches!(m, PhraseMeaning::Move(_)))

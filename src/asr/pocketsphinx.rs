@@ -805,7 +805,11 @@ impl Recognizer for Pocketsphinx {
         // which is no reason to be sure.
         let limits = FitLimits::active(self.lang);
         let shares = match (&self.verifier, gap) {
-            (_, Some(gap)) => Shares::of(&limits, gap),
+            (_, Some(gap)) => Shares::of(
+                &limits,
+                gap,
+                self.grammar.as_ref().is_some_and(|g| !g.has_moves()),
+            ),
             (None, None) => Shares::all(1.0),
             (Some(_), None) => Shares::all(0.5),
         };
