@@ -719,21 +719,21 @@ impl Interpreter {
 /// Whether a dropped word stood between a file and the rank after it: a square is said as
 /// one unit, so "David kommt um drei" is talk about David, not the move d3.
 fn splits_a_square(words: &[Word], choice: &[Option<usize>], dropped: &[bool]) -> bool {
-    let meaning = |i: usize| match (&words[i], choice[i]) {
-        (Word::Known(_, m), _) => Some(*m),
-        (Word::Unknown(near), Some(k)) => near.get(k).map(|(_, m, _)| *m),
-        (Word::Unknown(_), None) => None,
-    };
     // The meanings of the kept words that are no fillers, with a mark where words were dropped
     // since the one before.
     let mut previous: Option<Meaning> = None;
     let mut gap = false;
-    for i in 0..words.len() {
-        if dropped[i] {
+    for ((word, pick), &was_dropped) in words.iter().zip(choice).zip(dropped) {
+        if was_dropped {
             gap = true;
             continue;
         }
-        let Some(m) = meaning(i) else { continue };
+        let meaning = match (word, pick) {
+            (Word::Known(_, m), _) => Some(*m),
+            (Word::Unknown(near), Some(k)) => near.get(*k).map(|(_, m, _)| *m),
+            (Word::Unknown(_), None) => None,
+        };
+        let Some(m) = meaning else { continue };
         if m == Meaning::Filler {
             continue;
         }
