@@ -412,6 +412,15 @@ pub fn raw_words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| !w.is_empty())
 }
 
+/// A phrase's words normalized ([`normalize_word`]), one space between them.
+fn normalize_phrase(phrase: &str) -> String {
+    phrase
+        .split_whitespace()
+        .map(normalize_word)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Splits an utterance into normalized words: case and umlauts folded, punctuation dropped,
 /// and a typed square such as "f3" split into its file and rank ("f", "3").
 pub fn split_words(text: &str) -> Vec<String> {
@@ -628,7 +637,7 @@ impl Vocab {
         let recognizer_words = |list: fn(&RecognizerSection) -> &Vec<String>| -> BTreeSet<String> {
             raw.recognizer
                 .as_ref()
-                .map(|r| list(r).iter().map(|w| normalize_word(w)).collect())
+                .map(|r| list(r).iter().map(|w| normalize_phrase(w)).collect())
                 .unwrap_or_default()
         };
         let mut vocab = Vocab {
@@ -947,11 +956,13 @@ impl Vocab {
     }
 
     /// Whether the recognizers' grammars take this word or phrase (`[recognizer]
-    /// leave_out`: words too short to tell apart by ear, read when typed).
+    /// leave_out`: words too short to tell apart by ear, and phrases that drew chatter,
+    /// read when typed).
     pub fn heard_by_recognizer(&self, phrase: &str) -> bool {
-        !phrase
+        !(phrase
             .split_whitespace()
             .any(|w| self.unheard.contains(&normalize_word(w)))
+            || self.unheard.contains(&normalize_phrase(phrase)))
     }
 
     /// Words a recognizer may hear for each other (`[recognizer] confusable`: the letter names

@@ -1036,11 +1036,40 @@ mod tests {
         );
         assert!(g.contains("springer felix drei"));
         let text = include_str!("../../grammars/de.toml")
-            .replace("leave_out = []", "leave_out = [\"ef\"]");
+            .replace("leave_out = [", "leave_out = [\"ef\", ");
         let leaving_out = Vocab::from_toml_str("de.toml", &text).expect("a valid vocabulary");
         let g = Grammar::for_position(&pos, &leaving_out);
         assert!(!g.contains("springer ef drei"));
         assert!(g.contains("springer felix drei"));
+    }
+
+    /// A request the vocabulary leaves out of the recognizers' grammars as a whole phrase is
+    /// in no grammar, while its words stay in the others ("wie lange hab ich noch" and
+    /// "lange Rochade"), and the interpreter still reads it typed.
+    #[test]
+    fn a_phrase_left_out_is_in_no_grammar_but_read_when_typed() {
+        let pos = Chess::default();
+        let vocab = Vocab::builtin(Lang::De);
+        let position = Grammar::for_position(&pos, &vocab);
+        let mut question = Grammar::for_answers(&vocab);
+        for (phrase, command) in interpret::command_phrases(&vocab) {
+            question.add(&phrase, PhraseMeaning::Command(command.name().to_string()));
+        }
+        for grammar in [&position, &question] {
+            assert!(!grammar.contains("wie lange habe ich noch"));
+            assert!(!grammar.contains("was hast du gesagt"));
+            assert!(grammar.contains("wie viel zeit habe ich noch"));
+        }
+        let castling: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("legal");
+        assert!(Grammar::for_position(&castling, &vocab).contains("lange rochade"));
+        let typed = interpret::Interpreter::new(vocab)
+            .interpret_text(&pos, "wie lange habe ich noch")
+            .reading;
+        assert_eq!(typed, interpret::Reading::Command(Command::Time));
     }
 
     #[test]

@@ -205,6 +205,7 @@ pub fn command_phrases(vocab: &Vocab) -> Vec<(String, Command)> {
             vocab
                 .command_words(c)
                 .iter()
+                .filter(|w| vocab.heard_by_recognizer(w))
                 .map(move |w| (w.to_lowercase(), c))
         })
         .collect()
@@ -241,6 +242,7 @@ pub fn heard_phrasings(vocab: &Vocab, command: Command) -> impl Iterator<Item = 
         .enumerate()
         .filter(|(i, phrase)| *i < 2 || phrase.split_whitespace().count() >= 3)
         .map(|(_, phrase)| phrase)
+        .filter(|phrase| vocab.heard_by_recognizer(phrase))
 }
 
 /// The phrases of a pending question: every phrasing of yes, no and correction; the
@@ -252,6 +254,7 @@ pub fn answer_phrases(vocab: &Vocab) -> Vec<String> {
             vocab
                 .command_words(command)
                 .iter()
+                .filter(|w| vocab.heard_by_recognizer(w))
                 .map(|w| w.to_lowercase()),
         );
     }

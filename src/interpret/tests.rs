@@ -236,6 +236,9 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&de, "ich möchte aufgeben", Command::Resign),
         (&en, "I'd like to resign", Command::Resign),
         (&de, "wie lange habe ich noch", Command::Time),
+        (&de, "Was hast du gesagt?", Command::Repeat),
+        (&de, "Moment, Korrektur", Command::Correction),
+        (&en, "what did you say", Command::Repeat),
     ] {
         assert_eq!(
             interp.interpret_text(&start, text).reading,
