@@ -115,6 +115,12 @@ python3 scripts/score_corpus.py "$corpus/extra-noisy.jsonl" --min 0.95 -- target
 # 99 % each (issue 11).
 python3 scripts/score_corpus.py "$corpus/varied-test.jsonl" --min 0.99 --show 5 -- target/release/rochade interpret --batch -
 python3 scripts/score_corpus.py "$corpus/chatter-test.jsonl" --min 0.99 --show 5 -- target/release/rochade interpret --batch -
+# Two probes written from docs/SPOKEN-MOVES.md alone, without the project's own phrase lists
+# (stop 40): every form of §2 in 150 positions of real games and hand-made edge cases
+# (pins, two pawns promoting on one square, "to" and "two"), expected values from python-chess;
+# and sentences not for the assistant (must be not_understood) beside natural requests.
+python3 scripts/score_corpus.py "$corpus/probe-forms.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
+python3 scripts/score_corpus.py "$corpus/probe-talk.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
 # Every fuzz target for a bounded number of executions (the long runs are local, see the
 # README's "Fuzzing"): bad input must never panic a reader.
 echo "== fuzzing (bounded)"
