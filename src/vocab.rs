@@ -294,7 +294,8 @@ pub struct Vocab {
     /// "ab Zug", "from move": between the scoresheet command and a move number.
     from_move: Vec<String>,
     /// Sentences of command and request words that ask someone else about something else
-    /// ("wie viel Uhr ist es": the time of day, not the clocks), normalized, fillers left out.
+    /// ("wie viel Uhr ist es": the time of day, not the clocks), normalized; once indexed,
+    /// without their fillers.
     talk: Vec<Vec<String>>,
     commands: BTreeMap<Command, Vec<String>>,
     /// `[service]`: what the player says to the service between games.
@@ -815,6 +816,17 @@ impl Vocab {
                 .or_default()
                 .push(i);
         }
+        // The talk sentences without their fillers, as `is_talk` compares them.
+        let talk = std::mem::take(&mut self.talk);
+        self.talk = talk
+            .into_iter()
+            .map(|sentence| {
+                sentence
+                    .into_iter()
+                    .filter(|w| !self.is_filler(w))
+                    .collect()
+            })
+            .collect();
         Ok(())
     }
 
@@ -937,16 +949,15 @@ impl Vocab {
     /// Whether the normalized words, fillers aside, are one of the sentences of `talk`: never
     /// a command, though made of a command's words.
     pub fn is_talk(&self, words: &[String]) -> bool {
-        self.talk
-            .iter()
-            .any(|sentence| self.spoken(sentence).eq(self.spoken(words)))
+        self.talk.iter().any(|sentence| {
+            sentence
+                .iter()
+                .eq(words.iter().filter(|w| !self.is_filler(w)))
+        })
     }
 
-    /// The words that are no fillers.
-    fn spoken<'a>(&'a self, words: &'a [String]) -> impl Iterator<Item = &'a String> + 'a {
-        words
-            .iter()
-            .filter(|w| self.words.get(*w) != Some(&Meaning::Filler))
+    fn is_filler(&self, word: &str) -> bool {
+        self.words.get(word) == Some(&Meaning::Filler)
     }
 
     /// What else a normalized word may stand for where it stands (`[homophones]`), besides

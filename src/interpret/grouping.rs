@@ -59,9 +59,10 @@ fn group_from<'a>(
 /// over: right after a file word it is the rank it sounds like ("e for" is e4), and so is one
 /// that can only be a rank between the piece and a file ("rook won e two"); right before a
 /// file word, a word that sounds like the to-word is the to-word ("knight too e four");
-/// elsewhere it keeps its own meaning, if it has one. A rank word that sounds like the to-word ("two") before a square is read both
-/// ways, the rank first: "rook two echo one" is the rook on the second rank where that is a
-/// move, else "rook to echo one". The readings come in that order.
+/// elsewhere it keeps its own meaning, if it has one. A rank word that sounds like the
+/// to-word ("two") before a square is read both ways, the rank first: "rook two echo one" is
+/// the rook on the second rank where that is a move, else "rook to echo one". The readings
+/// come in that order.
 pub(super) fn resolve_homophones(vocab: &Vocab, grouping: &[Grouped<'_>]) -> Vec<Vec<Meaning>> {
     let mut first = Vec::with_capacity(grouping.len());
     let mut second: Option<Vec<Meaning>> = None;

@@ -197,7 +197,8 @@ pub fn move_phrases(pos: &Chess, vocab: &Vocab) -> Vec<(String, Move)> {
     out
 }
 
-/// Every command phrase of the vocabulary (lower case) with its command.
+/// Every command phrase of the vocabulary that the recognizers' grammars take (lower case,
+/// `[recognizer] leave_out` left out) with its command.
 pub fn command_phrases(vocab: &Vocab) -> Vec<(String, Command)> {
     Command::ALL
         .iter()

@@ -75,6 +75,8 @@ pub struct FitLimits {
     /// is no longer sure, and every "Ja" heard sure still is (63 of 64). English, the
     /// model's own language, showed no such confusion and keeps the limits of any answer.
     pub sure_short_answer_word_gap: f64,
+    /// The loop's phones for each of a short answer's own (and one more) beyond which it was
+    /// stretched over longer speech.
     pub short_answer_phone_spread: f64,
 }
 
