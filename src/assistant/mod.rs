@@ -911,6 +911,17 @@ impl Live {
             reading.reading = Reading::NotUnderstood;
         }
 
+        if let Some(c @ (Command::No | Command::Correction)) = reading.unsure_answer
+            && self.asks_for_an_answer()
+        {
+            // A "nein" heard unsurely answers a question that waits for "ja" or "nein":
+            // withdrawing errs on the safe side (the player says the move again), while
+            // asking again would leave a player whose "nein" the recognizer never hears
+            // surely no way to say it. In a read-back's window it holds the window first.
+            self.command(c, &heard_text, By::Voice, now, out);
+            return;
+        }
+
         if self.ended.is_some() {
             if let Reading::Command(c) = reading.reading {
                 self.heard_command(c, reading.exact, &heard_text, now, out);
@@ -1044,6 +1055,16 @@ impl Live {
                 );
                 self.hold_read_back(now, out);
             }
+        }
+    }
+
+    /// Whether what waits is a question to the player that "nein" answers: a read-back that
+    /// waits for "ja" (unsure, a capture, or held), or a question about the move meant.
+    fn asks_for_an_answer(&self) -> bool {
+        match &self.pending {
+            Pending::ReadBack { window, .. } => !window,
+            Pending::Question { .. } => true,
+            _ => false,
         }
     }
 

@@ -175,6 +175,10 @@ pub struct Interpretation {
     /// False when the reading needed a near-miss word, a dropped unknown word, or a lower
     /// recognizer alternative: the assistant then reads it back with special care.
     pub exact: bool,
+    /// An answer ("ja", "nein", "Korrektur") that the recognizer heard but was unsure of, and
+    /// that the reading therefore does not take (it is `NotUnderstood`). The assistant takes a
+    /// negative one where a question waits for it, as withdrawing errs on the safe side.
+    pub unsure_answer: Option<Command>,
     /// The SAN and UCI of a move reading, and the position's FEN-independent notation.
     san: Option<String>,
     /// How the position's castling moves are written in UCI (king onto rook in Chess960).
@@ -367,8 +371,9 @@ impl Interpreter {
     ///   move: not understood, never taken from a move-like utterance; any other command
     ///   too while a move reading holds [`RIVAL_SHARE`] of its confidence;
     /// * the best reading is an answer ("ja", "nein", "Korrektur") the recognizer was unsure
-    ///   of: not understood (a "ja" from chatter would make a move); any other command it
-    ///   was unsure of is marked inexact, and the assistant asks before carrying it out;
+    ///   of: not understood (a "ja" from chatter would make a move), the answer kept in
+    ///   [`Interpretation::unsure_answer`]; any other command it was unsure of is marked
+    ///   inexact, and the assistant asks before carrying it out;
     /// * the best reading is no move, and a lower one nearly as confident is: that one,
     ///   inexact.
     pub fn interpret(&self, pos: &Chess, alternatives: &[(String, f32)]) -> Interpretation {
@@ -379,6 +384,7 @@ impl Interpreter {
                 heard: String::new(),
                 alternative: 0,
                 exact: true,
+                unsure_answer: None,
                 san: None,
                 mode: pos.castles().mode(),
             };
@@ -394,6 +400,7 @@ impl Interpreter {
                 heard: best_text.clone(),
                 alternative: 0,
                 exact: false,
+                unsure_answer: None,
                 san: None,
                 mode: pos.castles().mode(),
             };
@@ -402,10 +409,13 @@ impl Interpreter {
             let mut only = self.interpret_one(&legal, best_text, 0);
             if heard_at_all < SURE_SHARE {
                 only.exact = false;
-                if matches!(only.reading, Reading::Command(c) if c.is_answer()) {
+                if let Reading::Command(c) = only.reading
+                    && c.is_answer()
+                {
                     // an answer is never taken from what may have been something else: a
                     // "ja" from chatter would make a move
                     only.reading = Reading::NotUnderstood;
+                    only.unsure_answer = Some(c);
                 }
             }
             return only;
@@ -475,10 +485,10 @@ impl Interpreter {
                 let rivals = || groups[1..].iter().filter(move_like);
                 let may_be_a_move = rivals().any(|g| g.1 >= RIVAL_SHARE * top);
                 let unsure = top / total < SURE_SHARE;
-                if game_changing && rivals().next().is_some()
-                    || may_be_a_move
-                    || unsure && c.is_answer()
-                {
+                if game_changing && rivals().next().is_some() || may_be_a_move {
+                    chosen.reading = Reading::NotUnderstood;
+                } else if unsure && c.is_answer() {
+                    chosen.unsure_answer = Some(*c);
                     chosen.reading = Reading::NotUnderstood;
                 } else if unsure {
                     chosen.exact = false;
@@ -514,6 +524,7 @@ impl Interpreter {
             heard: text.to_string(),
             alternative,
             exact,
+            unsure_answer: None,
             san,
             mode: legal.pos.castles().mode(),
         }

@@ -447,10 +447,32 @@ fn confidence_missing_from_the_alternatives_counts_against_them() {
     assert_eq!(r.reading, Reading::NotUnderstood);
     assert_eq!(r.heard, "eva vier");
     // An answer half heard is not taken: a "ja" from chatter would make a move.
-    for answer in ["ja", "nein", "korrektur"] {
+    // The answer is kept aside: the assistant takes a negative one where a question waits.
+    for (answer, command) in [
+        ("ja", Command::Yes),
+        ("nein", Command::No),
+        ("korrektur", Command::Correction),
+    ] {
         let r = de.interpret(&start, &one(answer, 0.5));
         assert_eq!(r.reading, Reading::NotUnderstood, "{answer}");
+        assert_eq!(r.unsure_answer, Some(command), "{answer}");
     }
+    // Not where the audio fitted hardly at all, nor where a move was weighed beside it.
+    assert_eq!(de.interpret(&start, &one("nein", 0.1)).unsure_answer, None);
+    let r = de.interpret(
+        &start,
+        &[
+            ("korrektur".to_string(), 0.45),
+            ("eva vier".to_string(), 0.05),
+        ],
+    );
+    assert_eq!((r.reading, r.unsure_answer), (Reading::NotUnderstood, None));
+    let r = de.interpret(
+        &start,
+        &[("abbrechen".to_string(), 0.4), ("nein".to_string(), 0.1)],
+    );
+    assert_eq!(r.unsure_answer, Some(Command::No));
+    assert_eq!(de.interpret(&start, &one("ja", 1.0)).unsure_answer, None);
     let r = de.interpret(&start, &one("ja", 1.0));
     assert_eq!(r.reading, Reading::Command(Command::Yes));
     // Any other command half heard is kept, unsure, to be asked back.

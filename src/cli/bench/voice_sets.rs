@@ -98,6 +98,9 @@ struct SetOutcome {
     fit: Option<crate::asr::AcousticFit>,
     /// What the recognizer heard, each reading with its confidence (for tuning offline).
     alternatives: Vec<(String, f32)>,
+    /// An answer heard unsurely and so not taken (`Interpretation::unsure_answer`); `play`
+    /// takes a negative one ("nein") where a read-back waits for "ja".
+    unsure_answer: Option<Command>,
 }
 
 struct RejectOutcome {
@@ -114,6 +117,9 @@ struct RejectOutcome {
     /// Heard again while a read-back's window is open (the answers in the grammar): what
     /// was taken as an answer or a command ("ja" makes a move that waited for it).
     answered: Vec<String>,
+    /// Heard so, what would withdraw a read-back that waits for "ja": a "nein" heard
+    /// unsurely (`play` takes it there, and holds the window with it).
+    withdrew: Vec<String>,
 }
 
 /// A recognizer and listener for one language, as `play` has them.
@@ -424,6 +430,7 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     fits: Vec::new(),
                     exact: Vec::new(),
                     answered: Vec::new(),
+                    withdrew: Vec::new(),
                 };
                 let (during_read_back, _) = ear.hear(position, vocab, &audio, true)?;
                 for h in during_read_back {
@@ -434,6 +441,11 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     if interpretation.exact && matches!(reading, Reading::Command(_)) {
                         out.answered
                             .push(format!("{} -> {}", h.best(), reading_text(&reading)));
+                    }
+                    if let Some(c @ (Command::No | Command::Correction)) =
+                        interpretation.unsure_answer
+                    {
+                        out.withdrew.push(format!("{} -> {}", h.best(), c.name()));
                     }
                 }
                 for h in heard {
@@ -528,6 +540,7 @@ fn hear_case(
         window: false,
         fit: None,
         alternatives: Vec::new(),
+        unsure_answer: None,
     };
     // The first utterance heard is the one answered, as in `play`.
     let Some(heard) = heard.into_iter().next() else {
@@ -541,6 +554,7 @@ fn hear_case(
         &readback_voice(case.lang),
     )?;
     out.exact = interpretation.exact;
+    out.unsure_answer = interpretation.unsure_answer;
     out.fit = heard.fit;
     out.alternatives = heard.alternatives.clone();
     let reading = interpretation.reading;
@@ -587,6 +601,47 @@ fn says_quiet_move(case: &SetCase) -> bool {
     }
 }
 
+/// The answer lines as answers to a read-back that waits for "ja" ("Meinten Sie …? Ja oder
+/// nein."), where `play` also takes a "nein" heard unsurely: per language, how many were
+/// taken as said, how many of them only so, and how many "ja" became a "nein". Prints them
+/// and gives them as JSON.
+fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
+    let mut by_lang: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    for o in outcomes {
+        let case = &cases[o.case];
+        let Expect::Command(said) = &case.expect else {
+            continue;
+        };
+        let Some(said) = Command::from_name(said).filter(|c| c.is_answer()) else {
+            continue;
+        };
+        let negative = |c: Command| matches!(c, Command::No | Command::Correction);
+        let unsure_negative = o.unsure_answer.filter(|c| negative(*c));
+        let t = by_lang.entry(case.lang.code()).or_default();
+        t[0] += 1;
+        match (o.verdict, unsure_negative) {
+            (Verdict::Right, _) => t[1] += 1,
+            (_, Some(c)) if c == said || negative(said) => {
+                t[1] += 1;
+                t[2] += 1;
+            }
+            (_, Some(_)) => t[3] += 1,
+            _ => {}
+        }
+    }
+    let mut json = serde_json::Map::new();
+    for (lang, [n, right, unsure, yes_as_no]) in &by_lang {
+        println!(
+            "  {lang} answers to a read-back that waits for \"ja\": {right} of {n} taken as said ({unsure} of them a \"nein\" heard unsurely), {yes_as_no} a \"ja\" taken as \"nein\""
+        );
+        json.insert(
+            (*lang).to_string(),
+            json!({"n": n, "right": right, "unsure_negative": unsure, "yes_as_no": yes_as_no}),
+        );
+    }
+    json.into()
+}
+
 /// Prints the latency of some outcomes, and gives it as JSON.
 fn latency_line<'a>(kind: &str, outcomes: impl Iterator<Item = &'a SetOutcome>) -> Value {
     let mut part: Vec<f64> = outcomes.filter_map(|o| o.latency_ms).collect();
@@ -625,7 +680,9 @@ fn write_outcomes(
             "word_gap": o.fit.map(|f| f.worst_word_gap),
             "latency_ms": o.latency_ms, "waited_ms": o.waited_ms,
             "behind_ms": o.behind_ms, "decoded_ms": o.decoded_ms, "early": o.early,
-            "alternatives": o.alternatives, "fen": shakmaty::fen::Fen::from_position(&case.position, shakmaty::EnPassantMode::Legal).to_string(),
+            "alternatives": o.alternatives,
+            "unsure_answer": o.unsure_answer.map(Command::name),
+            "fen": shakmaty::fen::Fen::from_position(&case.position, shakmaty::EnPassantMode::Legal).to_string(),
         });
         writeln!(out, "{line}")?;
     }
@@ -637,7 +694,7 @@ fn write_outcomes(
             "fit_gaps": r.fits.iter().map(|f| f.map(|f| f.gap)).collect::<Vec<_>>(),
             "phones": r.fits.iter().map(|f| f.map(|f| [f.phrase_phones, f.spoken_phones])).collect::<Vec<_>>(),
             "word_gaps": r.fits.iter().map(|f| f.map(|f| f.worst_word_gap)).collect::<Vec<_>>(),
-            "exact": r.exact, "answered": r.answered,
+            "exact": r.exact, "answered": r.answered, "withdrew": r.withdrew,
         });
         writeln!(out, "{line}")?;
     }
@@ -882,6 +939,7 @@ fn report_condition(
         "commands and answers",
         outcomes.iter().filter(|o| !said_move(o)),
     );
+    let answers_to_question = answers_to_a_question(cases, outcomes);
     let compute: f64 = outcomes.iter().map(|o| o.compute_ms).sum();
     let audio: f64 = outcomes.iter().map(|o| o.audio_ms).sum();
     println!("  real-time factor: {:.3}", compute / audio.max(1.0));
@@ -953,6 +1011,20 @@ fn report_condition(
             "    during a read-back's window: {} became an answer or a command",
             answered.len()
         );
+        let withdrew: Vec<&RejectOutcome> =
+            rejected.iter().filter(|r| !r.withdrew.is_empty()).collect();
+        println!(
+            "    to a read-back that waits for \"ja\": {} would withdraw it (an unsure \"nein\")",
+            withdrew.len()
+        );
+        for r in withdrew.iter().take(args.show) {
+            println!(
+                "  withdrew ({} recognizer): {}: heard {}",
+                r.lang,
+                r.label,
+                r.withdrew.join("; ")
+            );
+        }
         for r in answered.iter().take(args.show) {
             println!(
                 "  answered ({} recognizer): {}: heard {}",
@@ -998,11 +1070,13 @@ fn report_condition(
         "latency_ms": {"p50": p50.round(), "p95": p95.round(), "n": latency.len()},
         "latency_of_moves_ms": latency_of_moves,
         "latency_of_read_backs_ms": latency_of_read_backs,
+        "answers_to_a_question": answers_to_question,
         "rejection": {
             "items": rejected.len(),
             "became_move": became_move,
             "became_command": became_command,
             "answered_during_read_back": answered.len(),
+            "withdrew_waiting_read_back": rejected.iter().filter(|r| !r.withdrew.is_empty()).count(),
             "by_kind": by_kind.iter().map(|(k, (n, m, c))| ((*k).to_string(),
                 json!({"items": n, "became_move": m, "became_command": c}))).collect::<serde_json::Map<_, _>>(),
         },

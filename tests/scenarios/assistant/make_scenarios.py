@@ -1491,6 +1491,50 @@ def not_understood_holds_window():
     s.made(10000, "e4")
 
 
+def unsure_nein_answers_question():
+    s = Scenario("unsure-nein-answers-question", "D.2.6",
+                 "a \"nein\" or \"Abbrechen\" the recognizer was unsure of: in the correction "
+                 "window it holds the move, which is asked again; to that question (and to a "
+                 "read-back that waits for \"ja\") it withdraws the move, never makes it; an "
+                 "unsure \"ja\" still makes nothing, nor does a \"Korrektur\" where a move was "
+                 "nearly as likely",
+                 confirm_ms=2000)
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.heard(1500, [["nein", 0.5]])
+    s.say(1500, "player", text="Meinten Sie Eva vier? Ja oder nein.", about={"uci": "e2e4"})
+    s.heard(2500, [["abbrechen", 0.5]])
+    s.say(2500, "player", text="Zurückgenommen. Ihr Zug?")
+    s.tick(9000)
+    s.heard(10000, [["ja", 0.5]])
+    s.say(10000, "player", text="Nicht verstanden: ja.")
+    s.heard(11000, "david vier")
+    s.say(11000, "player", text="David vier?", about={"uci": "d2d4"})
+    s.heard(11500, [["nein", 0.5]])
+    s.say(11500, "player", text="Meinten Sie David vier? Ja oder nein.", about={"uci": "d2d4"})
+    s.heard(12000, [["korrektur", 0.45], ["david vier", 0.05]])
+    s.say(12000, "player", text="Nicht verstanden: korrektur.")
+    s.absent({"kind": "made"}, until=12999)
+    s.heard(13000, "ja")
+    s.made(13000, "d4")
+
+
+def unsure_nein_answers_english_capture():
+    s = Scenario("unsure-nein-answers-english-capture", "D.2.6",
+                 "English: a capture is read back and waits for \"yes\" (no window); a \"no\" "
+                 "the recognizer was unsure of withdraws it at once",
+                 confirm_ms=2000, lang="en")
+    s.player_move(1000, "e4")
+    s.opponent_move(2000, "d5")
+    move = s.board.parse_san("exd5")
+    words = spoken(s.board, move, s.vocab)
+    s.heard(3000, words.lower().replace(",", ""))
+    s.say(3000, "player", text=f"{cap(words)}?", about={"uci": "e4d5"})
+    s.heard(3500, [["no", 0.5]])
+    s.say(3500, "player", text="Withdrawn. Your move?")
+    s.absent({"kind": "made"}, start=3001)
+
+
 def speaking_holds_window():
     s = Scenario("speaking-holds-window", "D.2.6",
                  "the player begins to speak in the correction window (`speaking`): the window "
