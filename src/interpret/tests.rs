@@ -210,6 +210,10 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&de, "haben Sie Zeit"),
         (&de, "Zeit Remis"),
         (&de, "ich nehme den Turm"),
+        // words of the new requests in other sentences
+        (&de, "der Gegner hat Zeit"),
+        (&de, "mein Gegner hat gut gespielt"),
+        (&en, "my opponent played well"),
         (&en, "no worries"),
         (&en, "thanks for the game"),
         (&en, "is this your time"),
@@ -239,6 +243,15 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&de, "Was hast du gesagt?", Command::Repeat),
         (&de, "Moment, Korrektur", Command::Correction),
         (&en, "what did you say", Command::Repeat),
+        (&de, "Ich habe mich versprochen.", Command::Correction),
+        (&de, "Wie viel Zeit hat mein Gegner noch?", Command::Time),
+        (&de, "Was hat der Gegner gespielt?", Command::LastMove),
+        (&de, "Lies mir die Notation vor", Command::Scoresheet),
+        (&de, "sprich bitte lauter", Command::Louder),
+        (&de, "nö", Command::No),
+        (&en, "I misspoke", Command::Correction),
+        (&en, "what did my opponent play", Command::LastMove),
+        (&en, "a bit slower please", Command::Slower),
     ] {
         assert_eq!(
             interp.interpret_text(&start, text).reading,
