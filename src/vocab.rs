@@ -1160,10 +1160,11 @@ mod tests {
             .to_string();
         assert!(err.contains("[files] lacks \"h\""), "{err}");
 
-        let text = include_str!("../grammars/de.toml").replace(
-            "help = [\"Hilfe\", \"was kann ich sagen\", \"Befehle\", \"welche Befehle gibt es\"]\n",
-            "",
-        );
+        let text: String = include_str!("../grammars/de.toml")
+            .lines()
+            .filter(|l| !l.starts_with("help = ["))
+            .map(|l| format!("{l}\n"))
+            .collect();
         let err = Vocab::from_toml_str("x.toml", &text)
             .unwrap_err()
             .to_string();
