@@ -98,6 +98,10 @@ pub struct SetBenchArgs {
     /// Leave out the rejection set.
     #[arg(long)]
     pub no_rejection: bool,
+    /// Say every line while a read-back waits for "ja" (the answers in the grammar, as in
+    /// `play`): a move replaces the read-back, and one heard as an unsure "nein" withdraws it.
+    #[arg(long)]
+    pub to_read_back: bool,
     /// German voices: espeak-ng names (`de`, `de+f3`, `mb-de2` with mbrola).
     #[arg(
         long,

@@ -399,6 +399,7 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                         case,
                         name,
                         speech,
+                        sets.to_read_back,
                     )?);
                 }
             }
@@ -513,12 +514,14 @@ fn hear_case(
     case: &SetCase,
     voice: &str,
     speech: &[i16],
+    to_read_back: bool,
 ) -> anyhow::Result<SetOutcome> {
     let per_ms = (SAMPLE_RATE / 1000) as usize;
     let audio = noises.compose(speech, cond, index, false);
     let end_of_speech = LEAD_MS * per_ms + speech_end(speech);
     // An answer ("ja", "nein", "Korrektur") is said to a read-back, while its window is open.
-    let answer = matches!(&case.expect, Expect::Command(c)
+    let answer = to_read_back
+        || matches!(&case.expect, Expect::Command(c)
         if matches!(Command::from_name(c), Some(Command::Yes | Command::No | Command::Correction)));
     let (heard, offset_ms) = ear.hear(&case.position, vocab, &audio, answer)?;
     let audio_ms = audio.len() as f64 / per_ms as f64;
@@ -606,16 +609,24 @@ fn says_quiet_move(case: &SetCase) -> bool {
 /// taken as said, how many of them only so, and how many "ja" became a "nein". Prints them
 /// and gives them as JSON.
 fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
+    let negative = |c: Command| matches!(c, Command::No | Command::Correction);
     let mut by_lang: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    // Move lines heard as an unsure "nein" (said to a read-back, `--to-read-back`): they
+    // withdraw it, where the move should have replaced it.
+    let mut moves_as_no: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for o in outcomes {
         let case = &cases[o.case];
+        if matches!(case.expect, Expect::Move(_)) {
+            let t = moves_as_no.entry(case.lang.code()).or_default();
+            t.0 += 1;
+            t.1 += usize::from(o.unsure_answer.is_some_and(negative));
+        }
         let Expect::Command(said) = &case.expect else {
             continue;
         };
         let Some(said) = Command::from_name(said).filter(|c| c.is_answer()) else {
             continue;
         };
-        let negative = |c: Command| matches!(c, Command::No | Command::Correction);
         let unsure_negative = o.unsure_answer.filter(|c| negative(*c));
         let t = by_lang.entry(case.lang.code()).or_default();
         t[0] += 1;
@@ -630,6 +641,14 @@ fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
         }
     }
     let mut json = serde_json::Map::new();
+    for (lang, (n, as_no)) in &moves_as_no {
+        if *as_no > 0 {
+            println!(
+                "  {lang} move lines heard as an unsure \"nein\", which withdraws a read-back that waits for \"ja\": {as_no} of {n}"
+            );
+        }
+        json.insert(format!("{lang}_moves_as_no"), json!(as_no));
+    }
     for (lang, [n, right, unsure, yes_as_no]) in &by_lang {
         println!(
             "  {lang} answers to a read-back that waits for \"ja\": {right} of {n} taken as said ({unsure} of them a \"nein\" heard unsurely), {yes_as_no} a \"ja\" taken as \"nein\""
@@ -1011,28 +1030,22 @@ fn report_condition(
             "    during a read-back's window: {} became an answer or a command",
             answered.len()
         );
-        let withdrew: Vec<&RejectOutcome> =
-            rejected.iter().filter(|r| !r.withdrew.is_empty()).collect();
+        let examples = |what: &str, heard: fn(&RejectOutcome) -> &Vec<String>| {
+            let with = rejected.iter().filter(|r| !heard(r).is_empty());
+            for r in with.take(args.show) {
+                let heard = heard(r).join("; ");
+                println!(
+                    "  {what} ({} recognizer): {}: heard {heard}",
+                    r.lang, r.label
+                );
+            }
+        };
+        examples("answered", |r| &r.answered);
+        let withdrew = rejected.iter().filter(|r| !r.withdrew.is_empty()).count();
         println!(
-            "    to a read-back that waits for \"ja\": {} would withdraw it (an unsure \"nein\")",
-            withdrew.len()
+            "    to a read-back that waits for \"ja\": {withdrew} would withdraw it (an unsure \"nein\")"
         );
-        for r in withdrew.iter().take(args.show) {
-            println!(
-                "  withdrew ({} recognizer): {}: heard {}",
-                r.lang,
-                r.label,
-                r.withdrew.join("; ")
-            );
-        }
-        for r in answered.iter().take(args.show) {
-            println!(
-                "  answered ({} recognizer): {}: heard {}",
-                r.lang,
-                r.label,
-                r.answered.join("; ")
-            );
-        }
+        examples("withdrew", |r| &r.withdrew);
         // Examples: the first of each kind and recognizer language, then the second of each…
         let mut seen: BTreeMap<(&str, &str), usize> = BTreeMap::new();
         let mut accepted: Vec<(usize, &RejectOutcome)> = rejected
