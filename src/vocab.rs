@@ -248,6 +248,9 @@ struct RawVocab {
     castling: Section,
     words: Section,
     commands: Section,
+    /// Phrasings of commands read when typed but left out of the recognizers' grammars.
+    #[serde(default)]
+    typed_commands: Option<Section>,
     #[serde(default)]
     homophones: Option<Section>,
     #[serde(default)]
@@ -310,7 +313,8 @@ pub struct Vocab {
     /// First word → the indices in `phrases` of the phrases it begins, in their order: the
     /// interpreter looks for phrases at every word of an utterance.
     phrases_by_first: HashMap<String, Vec<usize>>,
-    /// Normalized words the recognizers' grammars leave out (`[recognizer] leave_out`).
+    /// Normalized words and phrases the recognizers' grammars leave out (`[recognizer]
+    /// leave_out`, and the phrasings of `[typed_commands]`).
     unheard: BTreeSet<String>,
     /// Normalized words a recognizer confuses with each other (`[recognizer] confusable`).
     confusable: BTreeSet<String>,
@@ -598,7 +602,17 @@ impl Vocab {
             .filter(|c| c.required())
             .map(|c| c.name())
             .collect();
-        let commands = section(&raw.commands, "commands", &command_keys, &required_commands)?;
+        let mut commands = section(&raw.commands, "commands", &command_keys, &required_commands)?;
+        let typed_commands = match &raw.typed_commands {
+            Some(sec) => section(sec, "typed_commands", &command_keys, &[])?,
+            None => BTreeMap::new(),
+        };
+        for (key, list) in &typed_commands {
+            commands
+                .entry(key.clone())
+                .or_default()
+                .extend(list.iter().cloned());
+        }
         let service_keys: Vec<&str> = ServiceCommand::ALL.iter().map(|c| c.name()).collect();
         let service = match &raw.service {
             Some(sec) => section(sec, "service", &service_keys, &[])?,
@@ -673,7 +687,15 @@ impl Vocab {
             homophones: HashMap::new(),
             phrases: Vec::new(),
             phrases_by_first: HashMap::new(),
-            unheard: recognizer_words(|r| &r.leave_out),
+            unheard: recognizer_words(|r| &r.leave_out)
+                .into_iter()
+                .chain(
+                    typed_commands
+                        .values()
+                        .flatten()
+                        .map(|p| normalize_phrase(p)),
+                )
+                .collect(),
             confusable: recognizer_words(|r| &r.confusable),
             noise_fillers: recognizer_words(|r| &r.noise_fillers),
             fide_ranks: recognizer_words(|r| &r.fide_ranks),
@@ -966,9 +988,9 @@ impl Vocab {
         self.homophones.get(word).map(Vec::as_slice).unwrap_or(&[])
     }
 
-    /// Whether the recognizers' grammars take this word or phrase (`[recognizer]
-    /// leave_out`: words too short to tell apart by ear, and phrases that drew chatter,
-    /// read when typed).
+    /// Whether the recognizers' grammars take this word or phrase: not a word of `[recognizer]
+    /// leave_out` (too short to tell apart by ear) nor a phrasing of `[typed_commands]`
+    /// (requests that drew chatter); both are read when typed.
     pub fn heard_by_recognizer(&self, phrase: &str) -> bool {
         !(phrase
             .split_whitespace()

@@ -198,7 +198,8 @@ pub fn move_phrases(pos: &Chess, vocab: &Vocab) -> Vec<(String, Move)> {
 }
 
 /// Every command phrase of the vocabulary that the recognizers' grammars take (lower case,
-/// `[recognizer] leave_out` left out) with its command.
+/// the words of `[recognizer] leave_out` and the phrasings of `[typed_commands]` left out)
+/// with its command.
 pub fn command_phrases(vocab: &Vocab) -> Vec<(String, Command)> {
     Command::ALL
         .iter()
