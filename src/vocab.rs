@@ -93,6 +93,16 @@ impl Command {
         matches!(self, Command::Yes | Command::No | Command::Correction)
     }
 
+    /// Whether it decides something only the player's own plain words may decide: an answer,
+    /// a draw, a resignation. Such a command is never taken with asking words around it
+    /// ("würden Sie aufgeben", "would you resign" is said to the opponent).
+    pub fn decides(self) -> bool {
+        matches!(
+            self,
+            Command::Yes | Command::No | Command::Draw | Command::Resign
+        )
+    }
+
     /// The name used in files and JSON, e.g. "time".
     pub fn name(self) -> &'static str {
         match self {
@@ -211,6 +221,11 @@ pub enum Meaning {
     /// "ich", "habe", "noch", "my", "how": words that may stand around a command ("wie viel
     /// Zeit habe ich noch"), and in nothing else.
     Request,
+    /// "können Sie", "zeig", "could you", "read out": words that ask the assistant for
+    /// something ("können Sie mir die Zeit zeigen"), only around a command that decides
+    /// nothing ([`Command::decides`]): said to the opponent, "would you resign" is no
+    /// resignation, and "ja schon" no "ja".
+    Asking,
     /// A command.
     Command(Command),
     /// A word that means something only inside a longer phrase ("kurze" of "kurze Rochade").
@@ -294,6 +309,8 @@ pub struct Vocab {
     en_passant: Vec<String>,
     filler: Vec<String>,
     request: Vec<String>,
+    /// "können Sie", "zeig", "could you": words around a request that decides nothing.
+    asking: Vec<String>,
     /// "ab Zug", "from move": between the scoresheet command and a move number.
     from_move: Vec<String>,
     /// Sentences of command and request words that ask someone else about something else
@@ -338,13 +355,14 @@ const PIECE_KEYS: [(&str, Role); 6] = [
     ("knight", Role::Knight),
     ("pawn", Role::Pawn),
 ];
-const WORD_KEYS: [&str; 11] = [
+const WORD_KEYS: [&str; 12] = [
     "capture",
     "from_move",
     "talk",
     "from",
     "to",
     "request",
+    "asking",
     "promotion",
     "check",
     "mate",
@@ -670,6 +688,7 @@ impl Vocab {
             en_passant: take(&words, "en_passant"),
             filler: take(&words, "filler"),
             request: take(&words, "request"),
+            asking: take(&words, "asking"),
             from_move: take(&words, "from_move"),
             talk: take(&words, "talk")
                 .iter()
@@ -776,6 +795,7 @@ impl Vocab {
             (&self.en_passant, Meaning::EnPassant),
             (&self.filler, Meaning::Filler),
             (&self.request, Meaning::Request),
+            (&self.asking, Meaning::Asking),
         ] {
             entries.extend(list.iter().map(|w| (w.clone(), meaning)));
         }
@@ -1084,6 +1104,7 @@ impl Vocab {
                 &self.en_passant,
                 &self.filler,
                 &self.request,
+                &self.asking,
                 &self.from_move,
             ])
             .chain(self.commands.values());
@@ -1117,6 +1138,7 @@ fn describe(meaning: Meaning) -> String {
         Meaning::EnPassant => "en passant".into(),
         Meaning::Filler => "filler".into(),
         Meaning::Request => "request word".into(),
+        Meaning::Asking => "asking word".into(),
         Meaning::Command(c) => format!("command {}", c.name()),
         Meaning::Fragment => "part of a phrase".into(),
     }

@@ -56,7 +56,11 @@ impl Live {
                 .filter(|m| {
                     !matches!(
                         m,
-                        Meaning::Filler | Meaning::Check | Meaning::Mate | Meaning::Request
+                        Meaning::Filler
+                            | Meaning::Check
+                            | Meaning::Mate
+                            | Meaning::Request
+                            | Meaning::Asking
                     )
                 })
                 .collect()

@@ -52,7 +52,11 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     let mut castle: Option<Option<CastleSide>> = None;
     let mut castle_count = 0;
     let mut information = 0;
+    // Of the information words, those a request's sentence may hold too: "auf" of "wie viel
+    // habe ich noch auf der Uhr", "mal" of "sag mir mal die Zeit", "to" of "read it to me".
+    let mut linking = 0;
     let mut requests = 0;
+    let mut asking = 0;
     // An information word right after a file: the rank may not follow it ("David nimmt
     // drei", "Eva wird vier"), for a square is said as one unit.
     let mut after_file = false;
@@ -60,6 +64,7 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
         match m {
             Meaning::Filler => {}
             Meaning::Request => requests += 1,
+            Meaning::Asking => asking += 1,
             Meaning::Capture
             | Meaning::From
             | Meaning::To
@@ -68,6 +73,9 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
             | Meaning::EnPassant
             | Meaning::Promotion => {
                 information += 1;
+                if matches!(m, Meaning::Capture | Meaning::From | Meaning::To) {
+                    linking += 1;
+                }
                 after_file = matches!(core.last(), Some(Meaning::File(_)));
             }
             Meaning::Command(c) => commands.push(c),
@@ -94,8 +102,8 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
         }
     }
 
-    if requests > 0 && commands.is_empty() {
-        // "ich", "my": words of a request, not of a move.
+    if (requests > 0 || asking > 0) && commands.is_empty() {
+        // "ich", "my", "zeig": words of a request, not of a move.
         return Utterance::Nothing;
     }
     if let Some(side) = castle {
@@ -107,9 +115,15 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
         return Utterance::Nothing;
     }
 
-    // A command is its words alone (fillers aside): one command, perhaps said twice.
+    // A command is its words alone (fillers and request words aside): one command, perhaps
+    // said twice. Only a command that decides nothing may stand among asking words ("können
+    // Sie", "zeig") or in a sentence that links its words as moves do ("auf der Uhr"): "ja
+    // gerne, nach der Partie" is said to the opponent.
     if let Some(&first) = commands.first() {
-        if core.is_empty() && information == 0 && commands.iter().all(|&c| c == first) {
+        let linked =
+            information == 0 || (requests > 0 && information == linking && !first.decides());
+        let asked = asking == 0 || !first.decides();
+        if core.is_empty() && linked && asked && commands.iter().all(|&c| c == first) {
             return Utterance::Command(first);
         }
         return Utterance::Nothing;

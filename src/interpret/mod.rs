@@ -331,7 +331,7 @@ impl Interpreter {
             .word_index()
             .iter()
             .filter(|(w, m)| match m {
-                Meaning::Command(_) | Meaning::Request => false,
+                Meaning::Command(_) | Meaning::Request | Meaning::Asking => false,
                 Meaning::Fragment => move_words.contains(w.as_str()),
                 _ => true,
             })

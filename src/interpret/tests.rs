@@ -199,6 +199,49 @@ fn two_is_the_rank_where_that_is_a_move_and_the_to_word_elsewhere() {
 }
 
 #[test]
+fn asking_words_stand_only_around_commands_that_decide_nothing() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    let start = Chess::default();
+    for (interp, text, want) in [
+        (&de, "Können Sie mir die Zeit sagen?", Command::Time),
+        (&de, "Sag mir mal die Zeit.", Command::Time),
+        (&de, "Wie viel habe ich noch auf der Uhr?", Command::Time),
+        (&de, "Kannst du die Stellung vorlesen?", Command::Position),
+        (&en, "could you tell me the time", Command::Time),
+        (&en, "can you read out the scoresheet", Command::Scoresheet),
+        (&en, "read the board to me", Command::Position),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::Command(want),
+            "{text}"
+        );
+    }
+    // An answer, a draw or a resignation among asking words is said to someone else.
+    for (interp, text) in [
+        (&de, "Würden Sie aufgeben?"),
+        (&de, "Können Sie Remis machen?"),
+        (&de, "ja schon"),
+        (&de, "Ja gerne, nach der Partie"),
+        (&en, "would you resign"),
+        (&en, "yes I know"),
+        (&en, "can you offer a draw"),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::NotUnderstood,
+            "{text}"
+        );
+    }
+    // Asking words are no move words: "zeig Eva vier" is not e4.
+    assert_eq!(
+        de.interpret_text(&start, "zeig Eva vier").reading,
+        Reading::NotUnderstood
+    );
+}
+
+#[test]
 fn sentences_not_for_the_assistant_are_not_understood() {
     let de = Interpreter::new(Vocab::builtin(Lang::De));
     let en = Interpreter::new(Vocab::builtin(Lang::En));
