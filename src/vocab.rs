@@ -103,6 +103,20 @@ impl Command {
         )
     }
 
+    /// Whether it has the assistant read something aloud that a verb of reading may ask for
+    /// ("lies mir die Stellung vor", "read the clocks"): not a count, not a setting.
+    pub fn reads_aloud(self) -> bool {
+        matches!(
+            self,
+            Command::Scoresheet
+                | Command::Position
+                | Command::LastMove
+                | Command::Time
+                | Command::Repeat
+                | Command::Help
+        )
+    }
+
     /// The name used in files and JSON, e.g. "time".
     pub fn name(self) -> &'static str {
         match self {
@@ -226,6 +240,10 @@ pub enum Meaning {
     /// nothing ([`Command::decides`]): said to the opponent, "would you resign" is no
     /// resignation, and "ja schon" no "ja".
     Asking,
+    /// "lies vor", "read out": a verb of reading aloud, only around a command that reads
+    /// something aloud ([`Command::reads_aloud`]): "read all the moves" asks for the
+    /// scoresheet, not for the move count.
+    Reading,
     /// A command.
     Command(Command),
     /// A word that means something only inside a longer phrase ("kurze" of "kurze Rochade").
@@ -311,6 +329,8 @@ pub struct Vocab {
     request: Vec<String>,
     /// "können Sie", "zeig", "could you": words around a request that decides nothing.
     asking: Vec<String>,
+    /// "lies vor", "read out": verbs of reading aloud, around what can be read aloud.
+    reading: Vec<String>,
     /// "ab Zug", "from move": between the scoresheet command and a move number.
     from_move: Vec<String>,
     /// Sentences of command and request words that ask someone else about something else
@@ -355,7 +375,7 @@ const PIECE_KEYS: [(&str, Role); 6] = [
     ("knight", Role::Knight),
     ("pawn", Role::Pawn),
 ];
-const WORD_KEYS: [&str; 12] = [
+const WORD_KEYS: [&str; 13] = [
     "capture",
     "from_move",
     "talk",
@@ -363,6 +383,7 @@ const WORD_KEYS: [&str; 12] = [
     "to",
     "request",
     "asking",
+    "reading",
     "promotion",
     "check",
     "mate",
@@ -689,6 +710,7 @@ impl Vocab {
             filler: take(&words, "filler"),
             request: take(&words, "request"),
             asking: take(&words, "asking"),
+            reading: take(&words, "reading"),
             from_move: take(&words, "from_move"),
             talk: take(&words, "talk")
                 .iter()
@@ -796,6 +818,7 @@ impl Vocab {
             (&self.filler, Meaning::Filler),
             (&self.request, Meaning::Request),
             (&self.asking, Meaning::Asking),
+            (&self.reading, Meaning::Reading),
         ] {
             entries.extend(list.iter().map(|w| (w.clone(), meaning)));
         }
@@ -1105,6 +1128,7 @@ impl Vocab {
                 &self.filler,
                 &self.request,
                 &self.asking,
+                &self.reading,
                 &self.from_move,
             ])
             .chain(self.commands.values());
@@ -1139,6 +1163,7 @@ fn describe(meaning: Meaning) -> String {
         Meaning::Filler => "filler".into(),
         Meaning::Request => "request word".into(),
         Meaning::Asking => "asking word".into(),
+        Meaning::Reading => "reading verb".into(),
         Meaning::Command(c) => format!("command {}", c.name()),
         Meaning::Fragment => "part of a phrase".into(),
     }

@@ -7,9 +7,13 @@ no request (`not_requests.tsv`: `none`, or `ambiguous` for the few that could be
 are left out). Requests are read in the starting position; sentences not for the assistant in
 four positions of real games, since a move reading depends on the position.
 
+A fourth probe (stop 42, `requests-4.tsv`, `not_requests-4.tsv`) was written the same way by
+another helper: 420 requests and 320 sentences that are none (8 of them `ambiguous`, left out),
+read into probe-requests-4.jsonl and probe-not-requests-4.jsonl.
+
 The requests are a measure, not a target: the vocabulary took phrasings from the even lines
-only (the odd ones stay unseen), and about half of those are still not understood
-(README, "For tests and measurements"). Run from this folder: `python3 requests_to_corpus.py`.
+only (the odd ones stay unseen), and part of those are still not understood (README, "For
+tests and measurements"). Run from this folder: `python3 requests_to_corpus.py`.
 """
 import json
 import os
@@ -32,16 +36,18 @@ def rows(name):
             yield number, lang, command, sentence
 
 
-def main():
-    with open(os.path.join(CORPUS, "probe-requests.jsonl"), "w", encoding="utf-8") as out:
-        for number, lang, command, sentence in rows("requests.tsv"):
+def write(requests, not_requests, suffix):
+    """One probe's two files, requests.tsv and not_requests.tsv (or their -4 twins), as the
+    corpora probe-requests{suffix}.jsonl and probe-not-requests{suffix}.jsonl."""
+    with open(os.path.join(CORPUS, f"probe-requests{suffix}.jsonl"), "w", encoding="utf-8") as out:
+        for number, lang, command, sentence in rows(requests):
             out.write(json.dumps({
                 "fen": START, "heard": sentence, "lang": lang,
                 "expect": {"status": "command", "command": command},
                 "category": "request", "form": f"{lang}-{'seen' if number % 2 == 0 else 'unseen'}",
             }, ensure_ascii=False) + "\n")
-    with open(os.path.join(CORPUS, "probe-not-requests.jsonl"), "w", encoding="utf-8") as out:
-        for _, lang, label, sentence in rows("not_requests.tsv"):
+    with open(os.path.join(CORPUS, f"probe-not-requests{suffix}.jsonl"), "w", encoding="utf-8") as out:
+        for _, lang, label, sentence in rows(not_requests):
             if label != "none":
                 continue
             for fen in POSITIONS:
@@ -50,6 +56,11 @@ def main():
                     "expect": {"status": "not_understood"},
                     "category": "not_for_the_assistant", "form": f"{lang}-talk",
                 }, ensure_ascii=False) + "\n")
+
+
+def main():
+    write("requests.tsv", "not_requests.tsv", "")
+    write("requests-4.tsv", "not_requests-4.tsv", "-4")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ impl Live {
                             | Meaning::Mate
                             | Meaning::Request
                             | Meaning::Asking
+                            | Meaning::Reading
                     )
                 })
                 .collect()

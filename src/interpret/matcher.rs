@@ -57,6 +57,7 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     let mut linking = 0;
     let mut requests = 0;
     let mut asking = 0;
+    let mut reading = 0;
     // An information word right after a file: the rank may not follow it ("David nimmt
     // drei", "Eva wird vier"), for a square is said as one unit.
     let mut after_file = false;
@@ -65,6 +66,7 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
             Meaning::Filler => {}
             Meaning::Request => requests += 1,
             Meaning::Asking => asking += 1,
+            Meaning::Reading => reading += 1,
             Meaning::Capture
             | Meaning::From
             | Meaning::To
@@ -102,7 +104,7 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
         }
     }
 
-    if (requests > 0 || asking > 0) && commands.is_empty() {
+    if (requests > 0 || asking > 0 || reading > 0) && commands.is_empty() {
         // "ich", "my", "zeig": words of a request, not of a move.
         return Utterance::Nothing;
     }
@@ -118,12 +120,14 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     // A command is its words alone (fillers and request words aside): one command, perhaps
     // said twice. Only a command that decides nothing may stand among asking words ("können
     // Sie", "zeig") or in a sentence that links its words as moves do ("auf der Uhr"): "ja
-    // gerne, nach der Partie" is said to the opponent.
+    // gerne, nach der Partie" is said to the opponent. A verb of reading aloud asks for what
+    // can be read aloud: "alle Züge vorlesen" is the scoresheet, not the move count.
     if let Some(&first) = commands.first() {
         let linked =
             information == 0 || (requests > 0 && information == linking && !first.decides());
-        let asked = asking == 0 || !first.decides();
-        if core.is_empty() && linked && asked && commands.iter().all(|&c| c == first) {
+        let asked = (asking == 0 && reading == 0) || !first.decides();
+        let read = reading == 0 || first.reads_aloud();
+        if core.is_empty() && linked && asked && read && commands.iter().all(|&c| c == first) {
             return Utterance::Command(first);
         }
         return Utterance::Nothing;

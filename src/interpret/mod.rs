@@ -331,7 +331,9 @@ impl Interpreter {
             .word_index()
             .iter()
             .filter(|(w, m)| match m {
-                Meaning::Command(_) | Meaning::Request | Meaning::Asking => false,
+                Meaning::Command(_) | Meaning::Request | Meaning::Asking | Meaning::Reading => {
+                    false
+                }
                 Meaning::Fragment => move_words.contains(w.as_str()),
                 _ => true,
             })

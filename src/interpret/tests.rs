@@ -234,6 +234,29 @@ fn asking_words_stand_only_around_commands_that_decide_nothing() {
             "{text}"
         );
     }
+    // A verb of reading aloud asks for what can be read aloud, never for the move count.
+    for (interp, text, want) in [
+        (&de, "Alle Züge vorlesen, bitte.", Command::Scoresheet),
+        (&de, "Lies mir die Stellung vor.", Command::Position),
+        (&en, "read all the moves", Command::Scoresheet),
+        (&en, "read me the clocks", Command::Time),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::Command(want),
+            "{text}"
+        );
+    }
+    for (interp, text) in [
+        (&de, "Lies mir die Zugzahl vor"),
+        (&en, "read the move count"),
+    ] {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::NotUnderstood,
+            "{text}"
+        );
+    }
     // Asking words are no move words: "zeig Eva vier" is not e4.
     assert_eq!(
         de.interpret_text(&start, "zeig Eva vier").reading,
