@@ -986,6 +986,21 @@ impl Vocab {
         self.command_words(command).first().map(String::as_str)
     }
 
+    /// Whether a text, fillers aside, begins with the command's own word ("ja" of "ja
+    /// genau", "yes" of "yes that's right"): the word a question asks for ("Ja oder nein.").
+    pub fn begins_with_command_word(&self, command: Command, text: &str) -> bool {
+        let Some(own) = self
+            .command_word(command)
+            .and_then(|w| w.split_whitespace().next())
+        else {
+            return false;
+        };
+        split_words(text)
+            .iter()
+            .find(|w| !self.is_filler(w))
+            .is_some_and(|w| *w == normalize_word(own))
+    }
+
     /// Every phrase of a service command (`[service]`), the one Rochade says first.
     pub fn service_words(&self, command: ServiceCommand) -> &[String] {
         self.service.get(&command).map(Vec::as_slice).unwrap_or(&[])

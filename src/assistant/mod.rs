@@ -921,6 +921,21 @@ impl Live {
             self.command(c, &heard_text, By::Voice, now, out);
             return;
         }
+        if reading.unsure_answer == Some(Command::Yes)
+            && matches!(self.pending, Pending::ReadBack { window: false, .. })
+            && self
+                .words
+                .vocab()
+                .begins_with_command_word(Command::Yes, &heard_text)
+        {
+            // A "ja" heard unsurely confirms a read-back that waits for "ja" only when it
+            // begins with the word the question asks for ("Ja oder nein."): "ja" and "yes"
+            // sound like no negative answer, while "confirm", "korrekt" or "affirmative" were
+            // heard for "correction" and "cancel" (`rochade bench voice --set`). Never in the
+            // window, never for another question (a resignation, a draw).
+            self.command(Command::Yes, &heard_text, By::Voice, now, out);
+            return;
+        }
 
         if self.ended.is_some() {
             if let Reading::Command(c) = reading.reading {

@@ -120,6 +120,9 @@ struct RejectOutcome {
     /// Heard so, what would withdraw a read-back that waits for "ja": a "nein" heard
     /// unsurely (`play` takes it there, and holds the window with it).
     withdrew: Vec<String>,
+    /// Heard so, a "ja" heard unsurely that begins with "ja" itself: `play` takes it where a
+    /// read-back waits for "ja" (outside the window), and it makes the move.
+    unsure_yes: Vec<String>,
 }
 
 /// A recognizer and listener for one language, as `play` has them.
@@ -432,6 +435,7 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                     exact: Vec::new(),
                     answered: Vec::new(),
                     withdrew: Vec::new(),
+                    unsure_yes: Vec::new(),
                 };
                 let (during_read_back, _) = ear.hear(position, vocab, &audio, true)?;
                 for h in during_read_back {
@@ -447,6 +451,11 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                         interpretation.unsure_answer
                     {
                         out.withdrew.push(format!("{} -> {}", h.best(), c.name()));
+                    }
+                    if interpretation.unsure_answer == Some(Command::Yes)
+                        && vocab.begins_with_command_word(Command::Yes, h.best())
+                    {
+                        out.unsure_yes.push(h.best().to_string());
                     }
                 }
                 for h in heard {
@@ -605,21 +614,34 @@ fn says_quiet_move(case: &SetCase) -> bool {
 }
 
 /// The answer lines as answers to a read-back that waits for "ja" ("Meinten Sie …? Ja oder
-/// nein."), where `play` also takes a "nein" heard unsurely: per language, how many were
-/// taken as said, how many of them only so, and how many "ja" became a "nein". Prints them
-/// and gives them as JSON.
+/// nein."), where `play` also takes a "nein" heard unsurely, and a "ja" heard unsurely that
+/// begins with the word "ja" itself: per language, how many were taken as said, how many of
+/// them only so, how many "ja" became a "nein" and how many answers became a "ja" (which
+/// makes a move). Prints them and gives them as JSON.
 fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
     let negative = |c: Command| matches!(c, Command::No | Command::Correction);
-    let mut by_lang: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
-    // Move lines heard as an unsure "nein" (said to a read-back, `--to-read-back`): they
-    // withdraw it, where the move should have replaced it.
-    let mut moves_as_no: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    // What `play` takes of an unsure answer where a read-back waits for "ja".
+    let taken = |o: &SetOutcome, lang: Lang| {
+        o.unsure_answer.filter(|&c| {
+            negative(c)
+                || c == Command::Yes
+                    && Vocab::builtin(lang).begins_with_command_word(Command::Yes, &o.heard)
+        })
+    };
+    let mut by_lang: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
+    // Move lines heard as an unsure "nein" or "ja" taken there (said to a read-back,
+    // `--to-read-back`): they withdraw it, or make it, where the move should replace it.
+    let mut moves_as_answer: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
     for o in outcomes {
         let case = &cases[o.case];
         if matches!(case.expect, Expect::Move(_)) {
-            let t = moves_as_no.entry(case.lang.code()).or_default();
+            let t = moves_as_answer.entry(case.lang.code()).or_default();
             t.0 += 1;
-            t.1 += usize::from(o.unsure_answer.is_some_and(negative));
+            match taken(o, case.lang) {
+                Some(Command::Yes) => t.2 += 1,
+                Some(_) => t.1 += 1,
+                None => {}
+            }
         }
         let Expect::Command(said) = &case.expect else {
             continue;
@@ -627,35 +649,37 @@ fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
         let Some(said) = Command::from_name(said).filter(|c| c.is_answer()) else {
             continue;
         };
-        let unsure_negative = o.unsure_answer.filter(|c| negative(*c));
         let t = by_lang.entry(case.lang.code()).or_default();
         t[0] += 1;
-        match (o.verdict, unsure_negative) {
+        let same = |c: Command| c == said || negative(c) && negative(said);
+        match (o.verdict, taken(o, case.lang)) {
             (Verdict::Right, _) => t[1] += 1,
-            (_, Some(c)) if c == said || negative(said) => {
+            (_, Some(c)) if same(c) => {
                 t[1] += 1;
                 t[2] += 1;
             }
+            (_, Some(Command::Yes)) => t[4] += 1,
             (_, Some(_)) => t[3] += 1,
             _ => {}
         }
     }
     let mut json = serde_json::Map::new();
-    for (lang, (n, as_no)) in &moves_as_no {
-        if *as_no > 0 {
+    for (lang, (n, as_no, as_yes)) in &moves_as_answer {
+        if *as_no + *as_yes > 0 {
             println!(
-                "  {lang} move lines heard as an unsure \"nein\", which withdraws a read-back that waits for \"ja\": {as_no} of {n}"
+                "  {lang} move lines heard as an unsure answer to a read-back that waits for \"ja\": {as_no} of {n} a \"nein\" (withdraws it), {as_yes} a \"ja\" (makes it)"
             );
         }
         json.insert(format!("{lang}_moves_as_no"), json!(as_no));
+        json.insert(format!("{lang}_moves_as_yes"), json!(as_yes));
     }
-    for (lang, [n, right, unsure, yes_as_no]) in &by_lang {
+    for (lang, [n, right, unsure, yes_as_no, as_yes]) in &by_lang {
         println!(
-            "  {lang} answers to a read-back that waits for \"ja\": {right} of {n} taken as said ({unsure} of them a \"nein\" heard unsurely), {yes_as_no} a \"ja\" taken as \"nein\""
+            "  {lang} answers to a read-back that waits for \"ja\": {right} of {n} taken as said ({unsure} of them heard unsurely), {yes_as_no} a \"ja\" taken as \"nein\", {as_yes} another answer taken as \"ja\""
         );
         json.insert(
             (*lang).to_string(),
-            json!({"n": n, "right": right, "unsure_negative": unsure, "yes_as_no": yes_as_no}),
+            json!({"n": n, "right": right, "unsure": unsure, "yes_as_no": yes_as_no, "other_as_yes": as_yes}),
         );
     }
     json.into()
@@ -714,6 +738,7 @@ fn write_outcomes(
             "phones": r.fits.iter().map(|f| f.map(|f| [f.phrase_phones, f.spoken_phones])).collect::<Vec<_>>(),
             "word_gaps": r.fits.iter().map(|f| f.map(|f| f.worst_word_gap)).collect::<Vec<_>>(),
             "exact": r.exact, "answered": r.answered, "withdrew": r.withdrew,
+            "unsure_yes": r.unsure_yes,
         });
         writeln!(out, "{line}")?;
     }
@@ -1046,6 +1071,11 @@ fn report_condition(
             "    to a read-back that waits for \"ja\": {withdrew} would withdraw it (an unsure \"nein\")"
         );
         examples("withdrew", |r| &r.withdrew);
+        let unsure_yes = rejected.iter().filter(|r| !r.unsure_yes.is_empty()).count();
+        println!(
+            "    to a read-back that waits for \"ja\": {unsure_yes} would make it (an unsure \"ja\")"
+        );
+        examples("unsure ja", |r| &r.unsure_yes);
         // Examples: the first of each kind and recognizer language, then the second of each…
         let mut seen: BTreeMap<(&str, &str), usize> = BTreeMap::new();
         let mut accepted: Vec<(usize, &RejectOutcome)> = rejected
@@ -1090,6 +1120,7 @@ fn report_condition(
             "became_command": became_command,
             "answered_during_read_back": answered.len(),
             "withdrew_waiting_read_back": rejected.iter().filter(|r| !r.withdrew.is_empty()).count(),
+            "unsure_yes_waiting_read_back": rejected.iter().filter(|r| !r.unsure_yes.is_empty()).count(),
             "by_kind": by_kind.iter().map(|(k, (n, m, c))| ((*k).to_string(),
                 json!({"items": n, "became_move": m, "became_command": c}))).collect::<serde_json::Map<_, _>>(),
         },

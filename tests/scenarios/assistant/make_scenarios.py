@@ -1458,14 +1458,15 @@ def unsure_readout_not_started():
 
 def unsure_answer_not_taken():
     s = Scenario("unsure-answer-not-taken", "D.2.6",
-                 "a \"ja\" the recognizer was unsure of is not understood, never asked back "
-                 "(chatter taken for \"ja\" would make the move); nor is a resignation heard "
-                 "where a move was nearly as likely",
+                 "a \"ja\" the recognizer was unsure of that does not begin with \"ja\" "
+                 "itself (\"richtig\") is not understood, never asked back (chatter taken for "
+                 "\"ja\" would make the move); nor is a resignation heard where a move was "
+                 "nearly as likely",
                  confirm_ms=0)
     s.heard(1000, "eva vier")
     s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
-    s.heard(1500, [["ja", 0.5]])
-    s.say(1500, "player", text="Nicht verstanden: ja.")
+    s.heard(1500, [["richtig", 0.5]])
+    s.say(1500, "player", text="Nicht verstanden: richtig.")
     s.heard(2000, [["aufgabe", 0.55], ["eva vier", 0.45]])
     s.absent({"kind": "say", "text_contains": "aufgeben"})
     s.absent({"kind": "made"}, until=2999)
@@ -1517,6 +1518,30 @@ def unsure_nein_answers_question():
     s.absent({"kind": "made"}, until=12999)
     s.heard(13000, "ja")
     s.made(13000, "d4")
+
+
+def unsure_ja_confirms_question():
+    s = Scenario("unsure-ja-confirms-question", "D.2.6",
+                 "a \"ja\" the recognizer was unsure of confirms a read-back that waits for "
+                 "\"ja\" when it begins with \"ja\" itself (\"ja genau\"); in the correction "
+                 "window it only holds the move, \"jawohl\" heard unsurely makes nothing, and "
+                 "an unsure \"ja\" never confirms a resignation",
+                 confirm_ms=2000)
+    s.heard(1000, "eva vier")
+    s.say(1000, "player", text="Eva vier?", about={"uci": "e2e4"})
+    s.heard(1500, [["ja", 0.5]])
+    s.say(1500, "player", text="Meinten Sie Eva vier? Ja oder nein.", about={"uci": "e2e4"})
+    s.heard(2500, [["jawohl", 0.5]])
+    s.say(2500, "player", text="Nicht verstanden: jawohl.")
+    s.absent({"kind": "made"}, until=3499)
+    s.heard(3500, [["ja genau", 0.5]])
+    s.made(3500, "e4")
+    s.opponent_move(5000, "e5")
+    s.heard(6000, "aufgabe")
+    s.say(6000, "player", text="Wollen Sie wirklich aufgeben? Ja oder nein.")
+    s.heard(7000, [["ja", 0.5]])
+    s.say(7000, "player", text="Nicht verstanden: ja.")
+    s.absent({"kind": "end"})
 
 
 def unsure_nein_answers_english_capture():
