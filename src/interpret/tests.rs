@@ -198,12 +198,35 @@ fn two_is_the_rank_where_that_is_a_move_and_the_to_word_elsewhere() {
     );
 }
 
+/// Each text, in the starting position, is the command given.
+fn reads_as_commands(cases: &[(&Interpreter, &str, Command)]) {
+    let start = Chess::default();
+    for (interp, text, want) in cases {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::Command(*want),
+            "{text}"
+        );
+    }
+}
+
+/// Each text, in the starting position, is not understood.
+fn reads_as_nothing(cases: &[(&Interpreter, &str)]) {
+    let start = Chess::default();
+    for (interp, text) in cases {
+        assert_eq!(
+            interp.interpret_text(&start, text).reading,
+            Reading::NotUnderstood,
+            "{text}"
+        );
+    }
+}
+
 #[test]
 fn asking_words_stand_only_around_commands_that_decide_nothing() {
     let de = Interpreter::new(Vocab::builtin(Lang::De));
     let en = Interpreter::new(Vocab::builtin(Lang::En));
-    let start = Chess::default();
-    for (interp, text, want) in [
+    reads_as_commands(&[
         (&de, "Können Sie mir die Zeit sagen?", Command::Time),
         (&de, "Sag mir mal die Zeit.", Command::Time),
         (&de, "Wie viel habe ich noch auf der Uhr?", Command::Time),
@@ -211,15 +234,9 @@ fn asking_words_stand_only_around_commands_that_decide_nothing() {
         (&en, "could you tell me the time", Command::Time),
         (&en, "can you read out the scoresheet", Command::Scoresheet),
         (&en, "read the board to me", Command::Position),
-    ] {
-        assert_eq!(
-            interp.interpret_text(&start, text).reading,
-            Reading::Command(want),
-            "{text}"
-        );
-    }
+    ]);
     // An answer, a draw or a resignation among asking words is said to someone else.
-    for (interp, text) in [
+    reads_as_nothing(&[
         (&de, "Würden Sie aufgeben?"),
         (&de, "Können Sie Remis machen?"),
         (&de, "ja schon"),
@@ -227,49 +244,27 @@ fn asking_words_stand_only_around_commands_that_decide_nothing() {
         (&en, "would you resign"),
         (&en, "yes I know"),
         (&en, "can you offer a draw"),
-    ] {
-        assert_eq!(
-            interp.interpret_text(&start, text).reading,
-            Reading::NotUnderstood,
-            "{text}"
-        );
-    }
+        // Asking words are no move words: "zeig Eva vier" is not e4.
+        (&de, "zeig Eva vier"),
+    ]);
     // A verb of reading aloud asks for what can be read aloud, never for the move count.
-    for (interp, text, want) in [
+    reads_as_commands(&[
         (&de, "Alle Züge vorlesen, bitte.", Command::Scoresheet),
         (&de, "Lies mir die Stellung vor.", Command::Position),
         (&en, "read all the moves", Command::Scoresheet),
         (&en, "read me the clocks", Command::Time),
-    ] {
-        assert_eq!(
-            interp.interpret_text(&start, text).reading,
-            Reading::Command(want),
-            "{text}"
-        );
-    }
-    for (interp, text) in [
+    ]);
+    reads_as_nothing(&[
         (&de, "Lies mir die Zugzahl vor"),
         (&en, "read the move count"),
-    ] {
-        assert_eq!(
-            interp.interpret_text(&start, text).reading,
-            Reading::NotUnderstood,
-            "{text}"
-        );
-    }
-    // Asking words are no move words: "zeig Eva vier" is not e4.
-    assert_eq!(
-        de.interpret_text(&start, "zeig Eva vier").reading,
-        Reading::NotUnderstood
-    );
+    ]);
 }
 
 #[test]
 fn sentences_not_for_the_assistant_are_not_understood() {
     let de = Interpreter::new(Vocab::builtin(Lang::De));
     let en = Interpreter::new(Vocab::builtin(Lang::En));
-    let start = Chess::default();
-    for (interp, text) in [
+    reads_as_nothing(&[
         (&de, "Mein Name ist Peter"),
         (&de, "nein danke"),
         (&de, "Einen Kaffee bitte"),
@@ -288,14 +283,8 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&de, "Wie viel Uhr ist es?"),
         (&en, "what time is it"),
         (&en, "uh, what's the time?"),
-    ] {
-        assert_eq!(
-            interp.interpret_text(&start, text).reading,
-            Reading::NotUnderstood,
-            "{text}"
-        );
-    }
-    for (interp, text, want) in [
+    ]);
+    reads_as_commands(&[
         (&de, "Wie viel Zeit habe ich noch?", Command::Time),
         (&de, "äh wie viele Züge noch", Command::Moves),
         (&de, "ich biete Remis an", Command::Draw),
@@ -318,13 +307,7 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&en, "I misspoke", Command::Correction),
         (&en, "what did my opponent play", Command::LastMove),
         (&en, "a bit slower please", Command::Slower),
-    ] {
-        assert_eq!(
-            interp.interpret_text(&start, text).reading,
-            Reading::Command(want),
-            "{text}"
-        );
-    }
+    ]);
 }
 
 #[test]
