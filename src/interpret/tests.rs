@@ -279,6 +279,10 @@ fn sentences_not_for_the_assistant_are_not_understood() {
         (&en, "thanks for the game"),
         (&en, "is this your time"),
         (&en, "what a draw"),
+        // asking about something else: where the clock is, a match's score
+        (&de, "Wo ist die Uhr?"),
+        (&en, "where is the clock"),
+        (&en, "what's the score"),
         // the time of day, not the clocks
         (&de, "Wie viel Uhr ist es?"),
         (&en, "what time is it"),
