@@ -1,6 +1,7 @@
 //! Grouping the vocabulary words of an utterance into the vocabulary's phrases ("kurze
-//! Rochade", "takes on"), fillers allowed between a phrase's words, and reading each homophone
-//! by its place ("e for" is e4). The interpreter tries the groupings in turn.
+//! Rochade", "takes on"), fillers allowed between a phrase's words (and a request's particles
+//! inside a command's phrase), and reading each homophone by its place ("e for" is e4). The
+//! interpreter tries the groupings in turn.
 use crate::vocab::{Meaning, Vocab};
 
 /// How many ways of grouping one utterance into phrases are tried at most.
@@ -38,13 +39,23 @@ fn group_from<'a>(
         return;
     }
     for (phrase, meaning) in vocab.phrases_beginning_with(words[start].0) {
-        if let Some(end) = phrase_end(phrase, words, start) {
+        // A request may hold its particles inside a command's phrase ("was hat der Gegner
+        // denn gespielt"); they still count as said, after the phrase. Never inside an
+        // answer, a draw or a resignation, nor inside a move's phrase.
+        let particles = matches!(meaning, Meaning::Command(c) if !c.decides());
+        let mut inside = Vec::new();
+        if let Some(end) = phrase_end(phrase, words, start, particles, &mut inside) {
+            let before = current.len();
             current.push(Grouped {
                 word: None,
                 meaning: *meaning,
             });
+            current.extend(inside.iter().map(|&i| Grouped {
+                word: Some(words[i].0),
+                meaning: words[i].1,
+            }));
             group_from(vocab, words, end, current, out);
-            current.pop();
+            current.truncate(before);
         }
     }
     current.push(Grouped {
@@ -117,16 +128,27 @@ pub(super) fn resolve_homophones(vocab: &Vocab, grouping: &[Grouped<'_>]) -> Vec
     out
 }
 
-/// Where a phrase that starts at `start` ends, fillers between its words passed over; `None`
-/// when the words there are not the phrase.
-fn phrase_end(phrase: &[String], words: &[(&str, Meaning)], start: usize) -> Option<usize> {
+/// Where a phrase that starts at `start` ends, fillers between its words passed over, and
+/// with `particles` request and asking words too (their places in `inside`); `None` when the
+/// words there are not the phrase.
+fn phrase_end(
+    phrase: &[String],
+    words: &[(&str, Meaning)],
+    start: usize,
+    particles: bool,
+    inside: &mut Vec<usize>,
+) -> Option<usize> {
+    let particle = |m: Meaning| particles && matches!(m, Meaning::Request | Meaning::Asking);
     let mut i = start;
     for (k, part) in phrase.iter().enumerate() {
         if k > 0 {
-            while words
-                .get(i)
-                .is_some_and(|w| w.1 == Meaning::Filler && w.0 != part)
+            while let Some(w) = words.get(i)
+                && (w.1 == Meaning::Filler || particle(w.1))
+                && w.0 != part
             {
+                if particle(w.1) {
+                    inside.push(i);
+                }
                 i += 1;
             }
         }

@@ -258,6 +258,12 @@ fn asking_words_stand_only_around_commands_that_decide_nothing() {
         (&de, "Lies mir die Zugzahl vor"),
         (&en, "read the move count"),
     ]);
+    // A request's particles may stand inside a command's phrase, not inside a decision's.
+    reads_as_commands(&[
+        (&de, "Was hat der Gegner denn gespielt?", Command::LastMove),
+        (&de, "Wie viel Zeit hab ich denn noch?", Command::Time),
+    ]);
+    reads_as_nothing(&[(&de, "Remis nehme ich gerne an")]);
 }
 
 #[test]
