@@ -115,6 +115,8 @@ python3 scripts/score_corpus.py "$corpus/extra-noisy.jsonl" --min 0.95 -- target
 # 99 % each (issue 11).
 python3 scripts/score_corpus.py "$corpus/varied-test.jsonl" --min 0.99 --show 5 -- target/release/rochade interpret --batch -
 python3 scripts/score_corpus.py "$corpus/chatter-test.jsonl" --min 0.99 --show 5 -- target/release/rochade interpret --batch -
+# The held-out answers to a read-back (stop 42, scripts/make_answers.py), typed.
+python3 scripts/score_corpus.py "$corpus/answers-test.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
 # Two probes written from docs/SPOKEN-MOVES.md alone, without the project's own phrase lists
 # (stop 40): every form of §2 in 150 positions of real games and hand-made edge cases
 # (pins, two pawns promoting on one square, "to" and "two"), expected values from python-chess;
@@ -128,8 +130,8 @@ python3 scripts/score_corpus.py "$corpus/probe-talk.jsonl" --min 0.999 --show 5 
 # guarded here against falling back, not a target.
 python3 scripts/score_corpus.py "$corpus/probe-not-requests.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
 python3 scripts/score_corpus.py "$corpus/probe-requests.jsonl" --min 0.75 --show 0 -- target/release/rochade interpret --batch -
-# A fourth probe (stop 42), written the same way by another helper: 420 requests (about 77 %
-# understood; the even lines taught the vocabulary, the unseen odd ones 66 %) and 1,232
+# A fourth probe (stop 42), written the same way by another helper: 420 requests (about 78 %
+# understood; the even lines taught the vocabulary, the unseen odd ones 67 %) and 1,232
 # sentences that are none (must be not_understood).
 python3 scripts/score_corpus.py "$corpus/probe-not-requests-4.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
 python3 scripts/score_corpus.py "$corpus/probe-requests-4.jsonl" --min 0.72 --show 0 -- target/release/rochade interpret --batch -
