@@ -922,7 +922,14 @@ impl Live {
             return;
         }
         if reading.unsure_answer == Some(Command::Yes)
-            && matches!(self.pending, Pending::ReadBack { window: false, .. })
+            && matches!(
+                self.pending,
+                Pending::ReadBack {
+                    window: false,
+                    draw: false,
+                    ..
+                }
+            )
             && self
                 .words
                 .vocab()
@@ -932,7 +939,7 @@ impl Live {
             // begins with the word the question asks for ("Ja oder nein."): "ja" and "yes"
             // sound like no negative answer, while "confirm", "korrekt" or "affirmative" were
             // heard for "correction" and "cancel" (`rochade bench voice --set`). Never in the
-            // window, never for another question (a resignation, a draw).
+            // window, never for a move with a draw offer, nor another question (a resignation).
             self.command(Command::Yes, &heard_text, By::Voice, now, out);
             return;
         }
