@@ -1543,6 +1543,24 @@ def unsure_ja_confirms_question():
     s.say(7000, "player", text="Nicht verstanden: ja.")
     s.absent({"kind": "end"})
 
+    s = Scenario("unsure-ja-not-for-draw-offer", "D.2.6, 9.1.2.1",
+                 "a move read back as a question that carries a draw offer is made only by a "
+                 "\"ja\" heard surely, never by an unsure one",
+                 confirm_ms=2000)
+    s.heard(1000, [["eva vier", 0.5]])
+    s.say(1000, "player", text="Meinten Sie Eva vier? Ja oder nein.", about={"uci": "e2e4"})
+    s.heard(1500, "remis")
+    s.say(1500, "player", text="Remis anbieten? Ja oder nein.")
+    s.heard(1600, "ja")
+    s.say(1600, "player", text="Remis wird mit dem Zug angeboten.")
+    s.heard(2500, [["ja", 0.5]])
+    s.say(2500, "player", text="Nicht verstanden: ja.")
+    s.tick(4000)
+    s.absent({"kind": "made"}, until=4999)
+    s.heard(5000, "ja")
+    s.made(5000, "e4")
+    s.say(5000, "opponent", text="Remis wird angeboten.")
+
 
 def unsure_nein_answers_english_capture():
     s = Scenario("unsure-nein-answers-english-capture", "D.2.6",
