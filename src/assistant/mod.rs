@@ -911,37 +911,31 @@ impl Live {
             reading.reading = Reading::NotUnderstood;
         }
 
-        if let Some(c @ (Command::No | Command::Correction)) = reading.unsure_answer
-            && self.asks_for_an_answer()
-        {
+        match self.interpreter.answer_to_a_waiting_read_back(&reading) {
             // A "nein" heard unsurely answers a question that waits for "ja" or "nein":
             // withdrawing errs on the safe side (the player says the move again), while
             // asking again would leave a player whose "nein" the recognizer never hears
             // surely no way to say it. In a read-back's window it holds the window first.
-            self.command(c, &heard_text, By::Voice, now, out);
-            return;
-        }
-        if reading.unsure_answer == Some(Command::Yes)
-            && matches!(
-                self.pending,
-                Pending::ReadBack {
-                    window: false,
-                    draw: false,
-                    ..
-                }
-            )
-            && self
-                .words
-                .vocab()
-                .begins_with_command_word(Command::Yes, &heard_text)
-        {
-            // A "ja" heard unsurely confirms a read-back that waits for "ja" only when it
-            // begins with the word the question asks for ("Ja oder nein."): "ja" and "yes"
-            // sound like no negative answer, while "confirm", "korrekt" or "affirmative" were
-            // heard for "correction" and "cancel" (`rochade bench voice --set`). Never in the
-            // window, never for a move with a draw offer, nor another question (a resignation).
-            self.command(Command::Yes, &heard_text, By::Voice, now, out);
-            return;
+            Some(c @ (Command::No | Command::Correction)) if self.asks_for_an_answer() => {
+                self.command(c, &heard_text, By::Voice, now, out);
+                return;
+            }
+            // An unsure "ja" makes only a read-back that waits for it: never in the window,
+            // never a move with a draw offer, nor another question (a resignation).
+            Some(Command::Yes)
+                if matches!(
+                    self.pending,
+                    Pending::ReadBack {
+                        window: false,
+                        draw: false,
+                        ..
+                    }
+                ) =>
+            {
+                self.command(Command::Yes, &heard_text, By::Voice, now, out);
+                return;
+            }
+            _ => {}
         }
 
         if self.ended.is_some() {

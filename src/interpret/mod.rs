@@ -351,6 +351,22 @@ impl Interpreter {
         &self.vocab
     }
 
+    /// The answer an utterance gives to a read-back that waits for "ja" (outside its window)
+    /// although the recognizer was unsure of it ([`Interpretation::unsure_answer`]): a "nein"
+    /// or "Korrektur", since withdrawing errs on the safe side, and a "ja" only when it begins
+    /// with "ja" itself ("ja genau", "yes that's right"): "confirm", "korrekt" and
+    /// "affirmative" were heard for "correction" and "cancel" (`rochade bench voice --set`),
+    /// "ja" and "yes" for no other answer, move or chatter.
+    pub fn answer_to_a_waiting_read_back(&self, reading: &Interpretation) -> Option<Command> {
+        reading.unsure_answer.filter(|&c| match c {
+            Command::No | Command::Correction => true,
+            Command::Yes => self
+                .vocab
+                .begins_with_command_word(Command::Yes, &reading.heard),
+            _ => false,
+        })
+    }
+
     /// Interprets one typed or recognized text.
     pub fn interpret_text(&self, pos: &Chess, text: &str) -> Interpretation {
         self.interpret(pos, &[(text.to_string(), 1.0)])

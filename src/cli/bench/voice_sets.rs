@@ -98,9 +98,11 @@ struct SetOutcome {
     fit: Option<crate::asr::AcousticFit>,
     /// What the recognizer heard, each reading with its confidence (for tuning offline).
     alternatives: Vec<(String, f32)>,
-    /// An answer heard unsurely and so not taken (`Interpretation::unsure_answer`); `play`
-    /// takes a negative one ("nein") where a read-back waits for "ja".
+    /// An answer heard unsurely and so not taken (`Interpretation::unsure_answer`).
     unsure_answer: Option<Command>,
+    /// What of it `play` takes where a read-back waits for "ja"
+    /// (`Interpreter::answer_to_a_waiting_read_back`).
+    taken_answer: Option<Command>,
 }
 
 struct RejectOutcome {
@@ -440,22 +442,20 @@ pub fn run(args: &super::voice::VoiceBenchArgs) -> anyhow::Result<i32> {
                 let (during_read_back, _) = ear.hear(position, vocab, &audio, true)?;
                 for h in during_read_back {
                     let interpretation = interpreter.interpret(position, &h.alternatives);
-                    let reading = interpretation.reading;
                     // `play` asks back no command while a read-back waits: an unsure one is
                     // not understood there, and holds the read-back for "ja".
-                    if interpretation.exact && matches!(reading, Reading::Command(_)) {
-                        out.answered
-                            .push(format!("{} -> {}", h.best(), reading_text(&reading)));
-                    }
-                    if let Some(c @ (Command::No | Command::Correction)) =
-                        interpretation.unsure_answer
+                    if interpretation.exact && matches!(interpretation.reading, Reading::Command(_))
                     {
-                        out.withdrew.push(format!("{} -> {}", h.best(), c.name()));
+                        out.answered.push(format!(
+                            "{} -> {}",
+                            h.best(),
+                            reading_text(&interpretation.reading)
+                        ));
                     }
-                    if interpretation.unsure_answer == Some(Command::Yes)
-                        && vocab.begins_with_command_word(Command::Yes, h.best())
-                    {
-                        out.unsure_yes.push(h.best().to_string());
+                    match interpreter.answer_to_a_waiting_read_back(&interpretation) {
+                        Some(Command::Yes) => out.unsure_yes.push(h.best().to_string()),
+                        Some(c) => out.withdrew.push(format!("{} -> {}", h.best(), c.name())),
+                        None => {}
                     }
                 }
                 for h in heard {
@@ -553,6 +553,7 @@ fn hear_case(
         fit: None,
         alternatives: Vec::new(),
         unsure_answer: None,
+        taken_answer: None,
     };
     // The first utterance heard is the one answered, as in `play`.
     let Some(heard) = heard.into_iter().next() else {
@@ -567,6 +568,7 @@ fn hear_case(
     )?;
     out.exact = interpretation.exact;
     out.unsure_answer = interpretation.unsure_answer;
+    out.taken_answer = interpreter.answer_to_a_waiting_read_back(&interpretation);
     out.fit = heard.fit;
     out.alternatives = heard.alternatives.clone();
     let reading = interpretation.reading;
@@ -620,14 +622,6 @@ fn says_quiet_move(case: &SetCase) -> bool {
 /// makes a move). Prints them and gives them as JSON.
 fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
     let negative = |c: Command| matches!(c, Command::No | Command::Correction);
-    // What `play` takes of an unsure answer where a read-back waits for "ja".
-    let taken = |o: &SetOutcome, lang: Lang| {
-        o.unsure_answer.filter(|&c| {
-            negative(c)
-                || c == Command::Yes
-                    && Vocab::builtin(lang).begins_with_command_word(Command::Yes, &o.heard)
-        })
-    };
     let mut by_lang: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
     // Move lines heard as an unsure "nein" or "ja" taken there (said to a read-back,
     // `--to-read-back`): they withdraw it, or make it, where the move should replace it.
@@ -637,7 +631,7 @@ fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
         if matches!(case.expect, Expect::Move(_)) {
             let t = moves_as_answer.entry(case.lang.code()).or_default();
             t.0 += 1;
-            match taken(o, case.lang) {
+            match o.taken_answer {
                 Some(Command::Yes) => t.2 += 1,
                 Some(_) => t.1 += 1,
                 None => {}
@@ -652,7 +646,7 @@ fn answers_to_a_question(cases: &[SetCase], outcomes: &[SetOutcome]) -> Value {
         let t = by_lang.entry(case.lang.code()).or_default();
         t[0] += 1;
         let same = |c: Command| c == said || negative(c) && negative(said);
-        match (o.verdict, taken(o, case.lang)) {
+        match (o.verdict, o.taken_answer) {
             (Verdict::Right, _) => t[1] += 1,
             (_, Some(c)) if same(c) => {
                 t[1] += 1;
