@@ -235,12 +235,12 @@ pub enum Meaning {
     /// "ich", "habe", "noch", "my", "how": words that may stand around a command ("wie viel
     /// Zeit habe ich noch"), and in nothing else.
     Request,
-    /// "können Sie", "zeig", "could you", "read out": words that ask the assistant for
+    /// "können Sie", "zeig", "could you", "tell": words that ask the assistant for
     /// something ("können Sie mir die Zeit zeigen"), only around a command that decides
     /// nothing ([`Command::decides`]): said to the opponent, "would you resign" is no
     /// resignation, and "ja schon" no "ja".
     Asking,
-    /// "lies vor", "read out": a verb of reading aloud, only around a command that reads
+    /// "vorlesen", "read out": a verb of reading aloud, only around a command that reads
     /// something aloud ([`Command::reads_aloud`]): "read all the moves" asks for the
     /// scoresheet, not for the move count.
     Reading,
@@ -329,7 +329,7 @@ pub struct Vocab {
     request: Vec<String>,
     /// "können Sie", "zeig", "could you": words around a request that decides nothing.
     asking: Vec<String>,
-    /// "lies vor", "read out": verbs of reading aloud, around what can be read aloud.
+    /// "vorlesen", "read out": verbs of reading aloud, around what can be read aloud.
     reading: Vec<String>,
     /// "ab Zug", "from move": between the scoresheet command and a move number.
     from_move: Vec<String>,

@@ -125,7 +125,7 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     if let Some(&first) = commands.first() {
         let linked =
             information == 0 || (requests > 0 && information == linking && !first.decides());
-        let asked = (asking == 0 && reading == 0) || !first.decides();
+        let asked = asking == 0 || !first.decides();
         let read = reading == 0 || first.reads_aloud();
         if core.is_empty() && linked && asked && read && commands.iter().all(|&c| c == first) {
             return Utterance::Command(first);
