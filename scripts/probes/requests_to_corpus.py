@@ -11,6 +11,13 @@ A fourth probe (stop 42, `requests-4.tsv`, `not_requests-4.tsv`) was written the
 another helper: 420 requests and 320 sentences that are none (8 of them `ambiguous`, left out),
 read into probe-requests-4.jsonl and probe-not-requests-4.jsonl.
 
+A fifth probe (stop 43, `requests-5.tsv`, `not_requests-5.tsv`, 440 requests and 302 sentences
+that are none) was written by a third helper from the same two documents. Its writer used only
+the nine commands of SPOKEN-MOVES.md's table, so the 19 requests for the opponent's last move
+("was hat er gespielt", "what did my opponent just do") were labelled `repeat`; Rochade has a
+command of its own for them (`last_move`, README), and they are read as that here
+(`LAST_MOVE_5`).
+
 The requests are a measure, not a target: the vocabulary took phrasings from the even lines
 only (the odd ones stay unseen), and part of those are still not understood (README, "For
 tests and measurements"). Run from this folder: `python3 requests_to_corpus.py`.
@@ -29,10 +36,26 @@ POSITIONS = [
 ]
 
 
+# The fifth probe's requests for the last move, labelled `repeat` by a writer who knew only the
+# nine commands of the specification's table.
+LAST_MOVE_5 = {
+    "was hat er gespielt", "Was war der letzte Zug?", "Den Zug nochmal bitte.",
+    "sag nochmal was der gegner gezogen hat", "Kannst du den letzten Zug nochmal ansagen?",
+    "Wie war der Zug?", "Was hat mein Gegner gerade gemacht?", "welcher zug war das",
+    "Wiederhol mal bitte den Zug von meinem Gegner.", "what did he play",
+    "What was the last move?", "Repeat the last move, please.", "what did my opponent just do",
+    "what was his move", "Could you read that move again?", "i didn't hear what he played",
+    "Tell me his last move again.", "what move did my opponent just make",
+    "Sorry, could you repeat his move?",
+}
+
+
 def rows(name):
     with open(os.path.join(HERE, name), encoding="utf-8") as f:
         for number, line in enumerate(f):
             lang, command, sentence = line.rstrip("\n").split("\t")
+            if name == "requests-5.tsv" and sentence in LAST_MOVE_5:
+                command = "last_move"
             yield number, lang, command, sentence
 
 
@@ -61,6 +84,7 @@ def write(requests, not_requests, suffix):
 def main():
     write("requests.tsv", "not_requests.tsv", "")
     write("requests-4.tsv", "not_requests-4.tsv", "-4")
+    write("requests-5.tsv", "not_requests-5.tsv", "-5")
 
 
 if __name__ == "__main__":
