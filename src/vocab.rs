@@ -441,6 +441,7 @@ pub fn normalize_word(word: &str) -> String {
             'ñ' => out.push('n'),
             'ò' | 'ó' | 'ô' | 'õ' => out.push('o'),
             'ù' | 'ú' | 'û' => out.push('u'),
+            '\u{2019}' => out.push('\''),
             other => out.push(other),
         }
     }
@@ -448,11 +449,12 @@ pub fn normalize_word(word: &str) -> String {
 }
 
 /// The words of a text as written: letters and digits, with an apostrophe inside a word kept
-/// ("that's"); everything else parts them. The interpreter and the recognizers' grammars
-/// both cut words so.
+/// ("that's", and the typographic "hab’s" that phones and word processors type); everything
+/// else parts them. The interpreter and the recognizers' grammars both cut words so.
 pub fn raw_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .map(|w| w.trim_matches('\''))
+    let apostrophe = |c: char| c == '\'' || c == '\u{2019}';
+    text.split(move |c: char| !(c.is_alphanumeric() || apostrophe(c)))
+        .map(move |w| w.trim_matches(apostrophe))
         .filter(|w| !w.is_empty())
 }
 

@@ -122,20 +122,35 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     // Sie", "zeig") or in a sentence that links its words as moves do ("auf der Uhr"): "ja
     // gerne, nach der Partie" is said to the opponent. A verb of reading aloud asks for what
     // can be read aloud: "alle Züge vorlesen" is the scoresheet, not the move count.
-    if let Some(&first) = commands.first() {
+    if let Some(first) = one_command(&commands) {
         let linked =
             information == 0 || (requests > 0 && information == linking && !first.decides());
         let asked = asking == 0 || !first.decides();
         let read = reading == 0 || first.reads_aloud();
-        if core.is_empty() && linked && asked && read && commands.iter().all(|&c| c == first) {
+        if core.is_empty() && linked && asked && read {
             return Utterance::Command(first);
         }
+        return Utterance::Nothing;
+    }
+    if !commands.is_empty() {
         return Utterance::Nothing;
     }
     match parse_move(&core) {
         Some(p) => Utterance::Move(p),
         None => Utterance::Nothing,
     }
+}
+
+/// The one command that the command words of an utterance name: one command, perhaps said
+/// twice, or a word of repeating beside something read aloud, which asks for that again ("den
+/// letzten Zug nochmal", "say the time again"). Two commands are none.
+fn one_command(commands: &[Command]) -> Option<Command> {
+    let mut named = commands.iter().copied().filter(|&c| c != Command::Repeat);
+    let Some(first) = named.next() else {
+        return commands.first().copied();
+    };
+    let repeated = commands.contains(&Command::Repeat);
+    (named.all(|c| c == first) && (!repeated || first.reads_aloud())).then_some(first)
 }
 
 fn parse_move(core: &[Meaning]) -> Option<Pattern> {

@@ -267,6 +267,41 @@ fn asking_words_stand_only_around_commands_that_decide_nothing() {
 }
 
 #[test]
+fn a_word_of_repeating_asks_again_for_what_is_read_aloud() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    reads_as_commands(&[
+        (
+            &de,
+            "Kannst du den letzten Zug nochmal ansagen?",
+            Command::LastMove,
+        ),
+        (&de, "Zeit nochmal bitte", Command::Time),
+        (&de, "nochmal, nochmal", Command::Repeat),
+        (&en, "say the time again please", Command::Time),
+    ]);
+    // Repeating asks for something read aloud, never for a setting or a decision; and two
+    // other commands are none.
+    reads_as_nothing(&[
+        (&de, "nochmal lauter"),
+        (&de, "Remis wiederholen"),
+        (&en, "repeat yes"),
+        (&de, "Zeit und Züge nochmal"),
+    ]);
+}
+
+#[test]
+fn a_typographic_apostrophe_is_an_apostrophe() {
+    let de = Interpreter::new(Vocab::builtin(Lang::De));
+    let en = Interpreter::new(Vocab::builtin(Lang::En));
+    reads_as_commands(&[
+        (&de, "Ich hab\u{2019}s nicht verstanden.", Command::Repeat),
+        (&en, "what\u{2019}s my time", Command::Time),
+        (&en, "that\u{2019}s correct", Command::Yes),
+    ]);
+}
+
+#[test]
 fn sentences_not_for_the_assistant_are_not_understood() {
     let de = Interpreter::new(Vocab::builtin(Lang::De));
     let en = Interpreter::new(Vocab::builtin(Lang::En));
