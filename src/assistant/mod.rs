@@ -20,15 +20,16 @@
 //! stands, a waiting read-back is read back again with a fresh window (never made by the time
 //! the program was down), and the last move is announced again to whoever may have missed it.
 //!
-//! This module holds the assistant's state and takes each event to the part that handles
-//! it: `questions` (read-backs and what follows them), `opponent` (the opponent's
-//! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
-//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces). What it
-//! says comes from [`words::Words`], whose methods name the messages of the game language's
-//! catalog (`grammars/<code>.ftl`); no sentence is written in these modules. The game's
-//! language (`lang`) chooses the catalog and the words moves are announced with; the
-//! vocabulary the player speaks is the built-in one of `vocab` (absent: of `lang`, German for
-//! ar and he) or, with `vocabulary` in the start spec, the arbiter's own (FIDE D.1).
+//! This module holds the assistant's state and takes each event to the part that handles it:
+//! `start` (a game started from the start spec), `questions` (read-backs and what follows
+//! them), `opponent` (the opponent's moves), `clock_flow` (clock effects, flag falls, time
+//! claims), `endings` (draws, resignation, results), `arbiter` (penalties, adjustments,
+//! resets, touched pieces). What it says comes from [`words::Words`], whose methods name the
+//! messages of the game language's catalog (`grammars/<code>.ftl`); no sentence is written in
+//! these modules. The game's language (`lang`) chooses the catalog and the words moves are
+//! announced with; the vocabulary the player speaks is the built-in one of `vocab` (absent: of
+//! `lang`, German for ar and he) or, with `vocabulary` in the start spec, the arbiter's own
+//! (FIDE D.1).
 //!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
@@ -54,6 +55,7 @@ mod endings;
 mod opponent;
 pub mod protocol;
 mod questions;
+mod start;
 pub mod words;
 
 pub use clock_flow::clock_settings_of;
@@ -64,14 +66,14 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use crate::clock::Speed;
 use crate::clock::{
-    Adjustment, Clock, ClockEvent, ClockSettings, ClockState, DEFAULT_WARNINGS_MS, TimeControl,
+    Adjustment, Clock, ClockEvent, ClockSettings, ClockState, DEFAULT_WARNINGS_MS,
     spoken as time_words,
 };
 use crate::game::laws::{self, GameKind, IllegalMovePenalty};
-use crate::game::{EndReason, Game, GameError, GameResult, MateAbility, uci_in};
+use crate::game::{EndReason, Game, GameResult, MateAbility, uci_in};
 use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text};
 use crate::lang::Lang;
-use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Headers, Record};
+use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
 use about::ReadOut;
 use protocol::{
@@ -477,154 +479,6 @@ impl Assistant {
 }
 
 impl Live {
-    fn start(spec: &StartSpec, now: u64, out: &mut Out) -> Result<Live, String> {
-        let catalog = crate::catalog::Catalog::builtin(spec.lang);
-        let variant = spec.variant();
-        let start_fen = spec
-            .start_fen()
-            .map_err(|e| words::chess960_problem(&catalog, e))?;
-        let game =
-            Game::of_variant(start_fen.as_deref(), variant, spec.rules).map_err(|e| match e {
-                GameError::NotChess960(problem) => words::chess960_problem(&catalog, problem),
-                other => other.to_string(),
-            })?;
-        let player: Color = spec.player.into();
-        // The player speaks a vocabulary (de, en); everything said is in `lang`.
-        let vocab_lang = crate::lang::vocabulary_lang(spec.vocab_lang())?;
-        let vocab = match &spec.vocabulary {
-            Some(file) => {
-                let vocab = file.vocab()?;
-                if vocab.lang() != vocab_lang {
-                    return Err(format!(
-                        "the vocabulary {} is for language {}, the game's vocabulary is {}",
-                        file.name,
-                        vocab.lang(),
-                        vocab_lang
-                    ));
-                }
-                vocab
-            }
-            None => Vocab::builtin(vocab_lang),
-        };
-        let warning_list = warnings_on(spec);
-        let clock = match spec.time_control.as_deref().map(str::trim) {
-            None | Some("") | Some("-") => None,
-            Some(text) => {
-                let tc: TimeControl = text.parse().map_err(|e| format!("{e}"))?;
-                let mut settings = spec.clock.clone().unwrap_or_default();
-                settings.rules = spec.rules;
-                settings.warnings_ms = warning_list.clone();
-                Some(Clock::new(tc, settings))
-            }
-        };
-        let name = |n: &Option<String>, fallback: &str| n.clone().unwrap_or(fallback.into());
-        let (player_name, opp_name) = (
-            catalog.text("name-player", &[]),
-            catalog.text("name-opponent", &[]),
-        );
-        let (player_name, opp_name) = (player_name.as_str(), opp_name.as_str());
-        let (white_default, black_default) = if player == Color::White {
-            (player_name, opp_name)
-        } else {
-            (opp_name, player_name)
-        };
-        let headers = Headers {
-            white: name(&spec.white, white_default),
-            black: name(&spec.black, black_default),
-            event: spec.event.clone().unwrap_or_default(),
-            site: spec.site.clone().unwrap_or_default(),
-            date: spec.date.clone().unwrap_or_default(),
-            round: spec.round.clone().unwrap_or_default(),
-            time_control: clock.as_ref().map(|c| c.time_control().to_string()),
-            rules_edition: Some(spec.rules.name().to_string()),
-            extra: Vec::new(),
-        };
-        let mut record =
-            Record::of_variant(headers, start_fen, variant).map_err(|e| e.to_string())?;
-        let mut live = Live {
-            spec: spec.clone(),
-            player,
-            mode: spec.mode,
-            interpreter: Interpreter::new(vocab.clone()),
-            words: Words::new(vocab, spec.lang).with_check_word(if spec.announce_check {
-                crate::interpret::CheckWord::Said
-            } else {
-                crate::interpret::CheckWord::Left
-            }),
-            game,
-            clock,
-            record: Record::new(Headers::default(), None).map_err(|e| e.to_string())?,
-            pending: Pending::Nothing,
-            last_said: None,
-            news: None,
-            awaiting_signal: spec.start_on_signal,
-            draw_offer: None,
-            opponent_question: None,
-            sealing: None,
-            sealed: None,
-            player_flag_fell: false,
-            flag_told: None,
-            opponent_flag_fell: false,
-            illegal_moves: [0, 0],
-            ended: None,
-            warnings: !warning_list.is_empty(),
-            speech_volume: spec.speech_volume.unwrap_or(100).clamp(
-                *protocol::SPEECH_VOLUMES.start(),
-                *protocol::SPEECH_VOLUMES.end(),
-            ),
-            speech_rate: spec.speech_rate.unwrap_or(175).clamp(
-                *protocol::SPEECH_RATES.start(),
-                *protocol::SPEECH_RATES.end(),
-            ),
-            read_backs: 0,
-            clock_started_at: None,
-            default_time_told: [false, false],
-        };
-        // The arbiter starts the clock of the side to move at the start (FIDE 6.5), or later
-        // on his signal.
-        let to_move = live.game.side_to_move();
-        if let Some(clock) = live.clock.as_mut() {
-            if !live.awaiting_signal {
-                let _ = clock.start(to_move, now);
-                live.clock_started_at = Some(now);
-            }
-            let r = clock.reading(now);
-            record.start_clocks = Some(Clocks::new(r.white_ms, r.black_ms));
-        }
-        live.record = record;
-        live.clock_effect(now, out);
-        // A Chess960 player hears the start position, which he sets up on his own board.
-        if let Some(number) = crate::game::chess960::number_of(live.game.position())
-            && variant == crate::game::Variant::Chess960
-            && let Ok(first_rank) = crate::game::chess960::back_rank(number)
-        {
-            let t = live.words.chess960_start(number, &first_rank);
-            live.say(out, now, Listener::Player, t, About::Nothing);
-        }
-        // The player hears the time control he plays with, so that a wrong one is noticed.
-        if let Some(t) = live
-            .clock
-            .as_ref()
-            .and_then(|c| time_words::control_words(c.time_control(), spec.lang))
-        {
-            live.say(out, now, Listener::Player, t, About::Nothing);
-        }
-        if live.awaiting_signal {
-            let t = live.words.clock_waits_for_signal();
-            live.say(out, now, Listener::Player, t, About::Nothing);
-        }
-        if let Some(end) = live.game.outcome() {
-            live.end_game(
-                end.result,
-                &live.words.end_reason(end.reason),
-                EndCause::Board(end.reason),
-                now,
-                out,
-            );
-        }
-        Ok(live)
-    }
-
     // ----- output helpers -------------------------------------------------------------------
 
     /// The sentence of the game's result, once it has ended.
