@@ -22,15 +22,15 @@
 //!
 //! This module holds the assistant's state and takes each event to the part that handles it:
 //! `start` (a game started from the start spec), `window` (the correction window's timing: its
-//! start, its hold while the player speaks, its loss), `questions` (read-backs and what
-//! follows them), `opponent` (the opponent's moves), `clock_flow` (clock effects, flag falls,
-//! time claims), `endings` (draws, resignation, results), `arbiter` (penalties, adjustments,
-//! resets, touched pieces). What it says comes from [`words::Words`], whose methods name the
-//! messages of the game language's catalog (`grammars/<code>.ftl`); no sentence is written in
-//! these modules. The game's language (`lang`) chooses the catalog and the words moves are
-//! announced with; the vocabulary the player speaks is the built-in one of `vocab` (absent: of
-//! `lang`, German for ar and he) or, with `vocabulary` in the start spec, the arbiter's own
-//! (FIDE D.1).
+//! start, its hold while the player speaks, its loss), `resume` (the game going on after an
+//! interruption), `questions` (read-backs and what follows them), `opponent` (the opponent's
+//! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
+//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces). What it
+//! says comes from [`words::Words`], whose methods name the messages of the game language's
+//! catalog (`grammars/<code>.ftl`); no sentence is written in these modules. The game's
+//! language (`lang`) chooses the catalog and the words moves are announced with; the
+//! vocabulary the player speaks is the built-in one of `vocab` (absent: of `lang`, German for
+//! ar and he) or, with `vocabulary` in the start spec, the arbiter's own (FIDE D.1).
 //!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
@@ -56,6 +56,7 @@ mod endings;
 mod opponent;
 pub mod protocol;
 mod questions;
+mod resume;
 mod start;
 mod window;
 pub mod words;
@@ -82,7 +83,7 @@ use protocol::{
     About, ArbiterAction, Claimed, ClockTimes, Effect, EndCause, Event, Heard, Listener, Mode,
     MoveFacts, Played, StartSpec, TimedEffect, TimedEvent, Warnings,
 };
-use words::{HelpState, ResumedAt, Words};
+use words::{HelpState, Words};
 
 /// How long a read-back's window waits for the words of a player who began to speak in it:
 /// the longest utterance the listener takes (8 s) and its decoding. Words that never come
@@ -586,78 +587,6 @@ impl Live {
             Event::Touched(square) => self.touched(square, now, out),
             Event::Played(played) => self.played(played, now),
             Event::Resumed(_) => self.resumed(now, out),
-        }
-    }
-
-    /// The game goes on after an interruption: where it stands, the last move again for the
-    /// one who may not have heard it, and what was waiting for the player's answer.
-    fn resumed(&mut self, now: u64, out: &mut Out) {
-        let last = self
-            .game
-            .moves()
-            .last()
-            .map(|m| (m.fullmove_number, m.color, m.mv));
-        let at = match &self.ended {
-            Some(ended) => ResumedAt::Over {
-                result: ended.result.clone(),
-            },
-            None => {
-                let mover = self.game.side_to_move();
-                ResumedAt::Playing {
-                    player_to_move: mover == self.player,
-                    clock_runs_for_mover: self
-                        .clock
-                        .as_ref()
-                        .map(|c| c.state() == ClockState::Running(mover)),
-                }
-            }
-        };
-        let summary = self.words.resumed(last.map(|(n, c, _)| (n, c)), &at);
-        self.say(out, now, Listener::Player, summary, About::Resumed);
-        if self.awaiting_signal && self.ended.is_none() {
-            let t = self.words.clock_waits_for_signal();
-            self.say(out, now, Listener::Player, t, About::Nothing);
-        }
-        if let (Some((_, by, mv)), None) = (last, &self.ended) {
-            let ply = self.game.ply();
-            if let Some(before) = ply.checked_sub(1).and_then(|p| self.game.position_at(p)) {
-                let before = before.clone();
-                let about = self.move_about(&before, &mv);
-                if by == self.player {
-                    let words = self.words.announced(&before, &mv);
-                    let t = self.words.announce_again(&words);
-                    self.say(out, now, Listener::Opponent, t, about);
-                } else {
-                    let words = self.words.spoken(&before, &mv);
-                    let t = self.words.opponent_moved(&words);
-                    self.say(out, now, Listener::Player, t, about);
-                }
-            }
-        }
-        if let Some(candidates) = self.opponent_question.take() {
-            self.ask_opponent(candidates, now, out);
-        }
-        match self.pending.clone() {
-            Pending::ReadBack { mv, no, sure, .. } => {
-                self.say_read_back(&mv, no, sure, now, out);
-            }
-            Pending::Question { text, .. } => {
-                self.say(out, now, Listener::Player, text, About::Nothing);
-            }
-            Pending::ConfirmResign => {
-                let t = self.words.resign_question();
-                self.say(out, now, Listener::Player, t, About::Nothing);
-            }
-            Pending::ConfirmCommand { command } => self.ask_command(command, now, out),
-            Pending::ConfirmDraw { act, .. } => {
-                let t = self.words.draw_question(act);
-                self.say(out, now, Listener::Player, t, About::Nothing);
-            }
-            Pending::ConfirmArbiter { entered } => {
-                let t = self.words.opponent_illegal(&entered);
-                self.say(out, now, Listener::Player, t, About::Entered { entered });
-            }
-            Pending::Nothing => {}
         }
     }
 
