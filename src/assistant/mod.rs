@@ -21,16 +21,17 @@
 //! the program was down), and the last move is announced again to whoever may have missed it.
 //!
 //! This module holds the assistant's state and takes each event to the part that handles it:
-//! `start` (a game started from the start spec), `window` (the correction window's timing: its
-//! start, its hold while the player speaks, its loss), `resume` (the game going on after an
-//! interruption), `questions` (read-backs and what follows them), `opponent` (the opponent's
-//! moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
-//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces). What it
-//! says comes from [`words::Words`], whose methods name the messages of the game language's
-//! catalog (`grammars/<code>.ftl`); no sentence is written in these modules. The game's
-//! language (`lang`) chooses the catalog and the words moves are announced with; the
-//! vocabulary the player speaks is the built-in one of `vocab` (absent: of `lang`, German for
-//! ar and he) or, with `vocabulary` in the start spec, the arbiter's own (FIDE D.1).
+//! `start` (a game started from the start spec), `hearing` (the player's spoken words and what
+//! he may say now), `window` (the correction window's timing: its start, its hold while the
+//! player speaks, its loss), `resume` (the game going on after an interruption), `questions`
+//! (read-backs and what follows them), `opponent` (the opponent's moves), `clock_flow` (clock
+//! effects, flag falls, time claims), `endings` (draws, resignation, results), `arbiter`
+//! (penalties, adjustments, resets, touched pieces). What it says comes from [`words::Words`],
+//! whose methods name the messages of the game language's catalog (`grammars/<code>.ftl`); no
+//! sentence is written in these modules. The game's language (`lang`) chooses the catalog and
+//! the words moves are announced with; the vocabulary the player speaks is the built-in one of
+//! `vocab` (absent: of `lang`, German for ar and he) or, with `vocabulary` in the start spec,
+//! the arbiter's own (FIDE D.1).
 //!
 //! ```
 //! use rochade::assistant::{Assistant, protocol::{Effect, Event, Heard, StartSpec, TimedEvent}};
@@ -53,6 +54,7 @@ mod clock_flow;
 mod commands;
 mod dialogue;
 mod endings;
+mod hearing;
 mod opponent;
 pub mod protocol;
 mod questions;
@@ -74,7 +76,7 @@ use crate::clock::{
 };
 use crate::game::laws::{self, GameKind, IllegalMovePenalty};
 use crate::game::{EndReason, Game, GameResult, MateAbility, uci_in};
-use crate::interpret::{Interpreter, Missing, Reading, spoken::reason_text};
+use crate::interpret::{Interpreter, Reading};
 use crate::lang::Lang;
 use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
@@ -598,218 +600,6 @@ impl Live {
             .to_string()
     }
 
-    fn heard(&mut self, heard: &Heard, now: u64, out: &mut Out) {
-        let alternatives = heard.alternatives();
-        let text = heard.best();
-        // Read-outs of a square, a piece or the scoresheet from a move on only on a sure
-        // hearing: noise forced onto "Partieformular ab Zug zwölf" would start a long one.
-        let sure = alternatives
-            .first()
-            .is_some_and(|(_, c)| *c >= crate::interpret::SURE_SHARE);
-        if sure && (self.piece_query(&text, now, out) || self.scoresheet_query(&text, now, out)) {
-            return;
-        }
-        let mut reading = self.interpreter.interpret(self.pos(), &alternatives);
-        let heard_text = reading.heard.clone();
-        if matches!(reading.reading, Reading::Command(_))
-            && !reading.exact
-            && !matches!(self.pending, Pending::Nothing)
-        {
-            // One question at a time: a command the recognizer was unsure of, heard while
-            // something waits for the player's answer, is not understood.
-            reading.reading = Reading::NotUnderstood;
-        }
-
-        match self.interpreter.answer_to_a_waiting_read_back(&reading) {
-            // A "nein" heard unsurely answers a question that waits for "ja" or "nein":
-            // withdrawing errs on the safe side (the player says the move again), while
-            // asking again would leave a player whose "nein" the recognizer never hears
-            // surely no way to say it. In a read-back's window it holds the window first.
-            Some(c @ (Command::No | Command::Correction)) if self.asks_for_an_answer() => {
-                self.command(c, &heard_text, By::Voice, now, out);
-                return;
-            }
-            // An unsure "ja" makes only a read-back that waits for it: never in the window,
-            // never a move with a draw offer, nor another question (a resignation).
-            Some(Command::Yes)
-                if matches!(
-                    self.pending,
-                    Pending::ReadBack {
-                        window: false,
-                        draw: false,
-                        ..
-                    }
-                ) =>
-            {
-                self.command(Command::Yes, &heard_text, By::Voice, now, out);
-                return;
-            }
-            _ => {}
-        }
-
-        if self.ended.is_some() {
-            if let Reading::Command(c) = reading.reading {
-                self.heard_command(c, reading.exact, &heard_text, now, out);
-            } else {
-                let why = self.game_over_sentence();
-                self.not_taken(Listener::Player, &heard_text, &why, now, out);
-            }
-            return;
-        }
-
-        match self.pending.clone() {
-            Pending::Question {
-                kind,
-                candidates,
-                text: question,
-            } => {
-                self.answer(kind, &candidates, &question, &reading, &text, now, out);
-                return;
-            }
-            Pending::ConfirmResign
-            | Pending::ConfirmArbiter { .. }
-            | Pending::ConfirmCommand { .. } => {
-                if let Reading::Command(c @ (Command::Yes | Command::No)) = reading.reading {
-                    self.command(c, &heard_text, By::Voice, now, out);
-                    return;
-                }
-                // Anything else leaves the question unanswered: it is cancelled.
-                self.pending = Pending::Nothing;
-            }
-            Pending::ConfirmDraw { resume, .. } => {
-                if let Reading::Command(c @ (Command::Yes | Command::No | Command::Correction)) =
-                    reading.reading
-                {
-                    self.command(c, &heard_text, By::Voice, now, out);
-                    return;
-                }
-                // Anything else is no "ja": no draw, and what waited before goes on.
-                self.resume_after_draw_question(*resume, now);
-            }
-            Pending::ReadBack { .. } | Pending::Nothing => {}
-        }
-
-        if self.awaiting_signal && !matches!(reading.reading, Reading::Command(_)) {
-            // Before the arbiter's signal the game is being prepared: nothing is played.
-            let why = self.words.before_signal();
-            self.not_taken(Listener::Player, &heard_text, &why, now, out);
-            return;
-        }
-        if self.sealed.is_some() && !matches!(reading.reading, Reading::Command(_)) {
-            // Adjourned: nothing is played before the sealed move is made at the resumption
-            // (Guidelines I, D.2.9.f).
-            let why = self.words.adjourned();
-            self.not_taken(Listener::Player, &heard_text, &why, now, out);
-            return;
-        }
-        match reading.reading.clone() {
-            Reading::Command(c) => self.heard_command(c, reading.exact, &heard_text, now, out),
-            Reading::Move(mv) => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
-                // The opponent's move said back, as people acknowledge it, is no move of the
-                // player's even where its words name one: only an explicit "ja" makes it.
-                let sure = reading.exact && !self.repeats_opponents_move(&text);
-                self.read_back(mv, sure, now, out);
-            }
-            Reading::Ambiguous(candidates) => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
-                self.ask(QuestionKind::Which, candidates, now, out);
-            }
-            Reading::Incomplete {
-                missing,
-                candidates,
-            } => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
-                let kind = match missing {
-                    Missing::Promotion => QuestionKind::Promotion,
-                    Missing::Piece => QuestionKind::Piece,
-                };
-                if kind == QuestionKind::Piece && candidates.len() == 1 {
-                    // "Springer Felix drei?": only an explicit "ja" makes it.
-                    self.read_back(candidates[0], false, now, out);
-                } else {
-                    self.ask(kind, candidates, now, out);
-                }
-            }
-            Reading::Illegal(reason) => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
-                self.pending = Pending::Nothing;
-                let t = match self.mode {
-                    Mode::Tournament => self.words.not_possible(&heard_text),
-                    Mode::Training => self.words.not_possible_because(
-                        &heard_text,
-                        &reason_text(&reason, self.words.catalog()),
-                    ),
-                };
-                self.say(
-                    out,
-                    now,
-                    Listener::Player,
-                    t,
-                    About::NotUnderstood {
-                        heard: heard_text.clone(),
-                    },
-                );
-            }
-            Reading::NotUnderstood => {
-                let t = self.words.not_understood(&heard_text);
-                self.say(
-                    out,
-                    now,
-                    Listener::Player,
-                    t,
-                    About::NotUnderstood {
-                        heard: heard_text.clone(),
-                    },
-                );
-                self.hold_read_back(now, out);
-            }
-        }
-    }
-
-    /// Whether what waits is a question to the player that "nein" answers: a read-back that
-    /// waits for "ja" (unsure, a capture, or held), or a question about the move meant.
-    fn asks_for_an_answer(&self) -> bool {
-        match &self.pending {
-            Pending::ReadBack { window, .. } => !window,
-            Pending::Question { .. } => true,
-            _ => false,
-        }
-    }
-
-    /// A command heard: carried out when the recognizer was sure of it, or where it asks
-    /// back itself (resignation, a draw); else asked back first ("Meinten Sie Zeit?").
-    fn heard_command(&mut self, c: Command, exact: bool, heard: &str, now: u64, out: &mut Out) {
-        if exact || matches!(c, Command::Resign | Command::Draw) {
-            self.command(c, heard, By::Voice, now, out);
-        } else {
-            self.pending = Pending::ConfirmCommand { command: c };
-            self.ask_command(c, now, out);
-        }
-    }
-
-    fn ask_command(&mut self, c: Command, now: u64, out: &mut Out) {
-        let word = self.vocab_word(c);
-        let t = self.words.command_question(&word);
-        self.say(out, now, Listener::Player, t, About::Nothing);
-    }
-
     fn call_arbiter(&mut self, why: &str, now: u64, out: &mut Out) {
         if let Some(clock) = self.clock.as_mut()
             && matches!(clock.state(), ClockState::Running(_))
@@ -927,51 +717,6 @@ impl Live {
         self.say(out, at, Listener::Opponent, t.clone(), About::Nothing);
         self.say(out, at, Listener::Arbiter, t, About::Nothing);
         self.clock_effect(at, out);
-    }
-
-    // ----- draws, resignation, the end ------------------------------------------------------
-
-    // ----- arbiter and touch ----------------------------------------------------------------
-
-    fn expecting(&self) -> Expecting {
-        if self.ended.is_some() {
-            return Expecting::Commands;
-        }
-        match &self.pending {
-            Pending::Question { candidates, .. } => {
-                let pos = self.pos();
-                let mut phrases: Vec<String> = Vec::new();
-                for mv in candidates {
-                    let mut names = vec![self.words.by_origin(pos, mv), self.words.spoken(pos, mv)];
-                    if let Some(from) = mv.from() {
-                        names.push(self.words.square(from));
-                    }
-                    for p in names {
-                        let p = p.replace(',', "").to_lowercase();
-                        if !phrases.contains(&p) {
-                            phrases.push(p);
-                        }
-                    }
-                }
-                Expecting::Answer { phrases }
-            }
-            // A command asked back may have come from chatter: the player's move, said
-            // instead of an answer, is heard as a move.
-            Pending::ConfirmCommand { .. } if self.game.side_to_move() == self.player => {
-                Expecting::Move { answers: true }
-            }
-            Pending::ConfirmCommand { .. } => Expecting::Commands,
-            Pending::ConfirmArbiter { .. }
-            | Pending::ConfirmResign
-            | Pending::ConfirmDraw { .. } => Expecting::Answer {
-                phrases: Vec::new(),
-            },
-            Pending::ReadBack { .. } => Expecting::Move { answers: true },
-            Pending::Nothing if self.game.side_to_move() == self.player => Expecting::Move {
-                answers: self.draw_offer == Some(!self.player),
-            },
-            Pending::Nothing => Expecting::Commands,
-        }
     }
 }
 
