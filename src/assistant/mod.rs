@@ -79,7 +79,6 @@ use crate::clock::{
 use crate::game::laws::{self, GameKind, IllegalMovePenalty};
 use crate::game::{EndReason, Game, GameResult, MateAbility, uci_in};
 use crate::interpret::{Interpreter, Reading};
-use crate::lang::Lang;
 use crate::scoresheet::record::{ClaimKind, ClaimOutcome, Clocks, Record};
 use crate::vocab::{Command, Meaning, Vocab, split_words};
 use about::ReadOut;
@@ -600,28 +599,5 @@ impl Live {
             .command_word(c)
             .unwrap_or(c.name())
             .to_string()
-    }
-
-    fn call_arbiter(&mut self, why: &str, now: u64, out: &mut Out) {
-        if let Some(clock) = self.clock.as_mut()
-            && matches!(clock.state(), ClockState::Running(_))
-        {
-            let events = clock.pause(now).unwrap_or_default();
-            self.clock_events(events, now, out);
-            self.clock_effect(now, out);
-        }
-        let t = self.words.arbiter_called();
-        self.say(out, now, Listener::Player, t.clone(), About::ArbiterCalled);
-        self.say(out, now, Listener::Opponent, t, About::ArbiterCalled);
-        let summon = self.words.arbiter_summoned(why);
-        self.say(out, now, Listener::Arbiter, summon, About::Nothing);
-    }
-}
-
-/// The other vocabulary than `lang`'s: an opponent's entry is read in both.
-fn other_vocabulary(lang: Lang) -> Lang {
-    match lang.default_vocabulary() {
-        Lang::En => Lang::De,
-        _ => Lang::En,
     }
 }
