@@ -20,14 +20,16 @@
 //! stands, a waiting read-back is read back again with a fresh window (never made by the time
 //! the program was down), and the last move is announced again to whoever may have missed it.
 //!
-//! This module holds the assistant's state and takes each event to the part that handles it:
-//! `start` (a game started from the start spec), `hearing` (the player's spoken words and what
-//! he may say now), `window` (the correction window's timing: its start, its hold while the
-//! player speaks, its loss), `resume` (the game going on after an interruption), `questions`
-//! (read-backs and what follows them), `moves` (a move made, on the board, the clock and the
-//! scoresheet, or sealed), `opponent` (the opponent's moves), `clock_flow` (clock effects,
-//! flag falls, time claims), `endings` (draws, resignation, results), `arbiter` (penalties,
-//! adjustments, resets, touched pieces). What it says comes from [`words::Words`], whose
+//! This module holds the assistant's state, its public API and the helpers its parts share,
+//! and takes each event to the part that handles it: `start` (a game started from the start
+//! spec), `hearing` (the player's spoken words and what he may say now), `commands` (what each
+//! command does), `dialogue` (what was said and played, said again or read aloud; the start on
+//! the arbiter's signal), `questions` (read-backs and what follows them), `window` (the
+//! correction window's timing: its start, its hold while the player speaks, its loss), `moves`
+//! (a move made, on the board, the clock and the scoresheet, or sealed), `opponent` (the
+//! opponent's moves), `clock_flow` (clock effects, flag falls, time claims), `endings` (draws,
+//! resignation, results), `arbiter` (penalties, adjustments, resets, touched pieces), `resume`
+//! (the game going on after an interruption). What it says comes from [`words::Words`], whose
 //! methods name the messages of the game language's catalog (`grammars/<code>.ftl`); no
 //! sentence is written in these modules. The game's language (`lang`) chooses the catalog and
 //! the words moves are announced with; the vocabulary the player speaks is the built-in one of
