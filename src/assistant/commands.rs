@@ -203,6 +203,21 @@ impl Live {
         }
     }
 
+    fn call_arbiter(&mut self, why: &str, now: u64, out: &mut Out) {
+        if let Some(clock) = self.clock.as_mut()
+            && matches!(clock.state(), ClockState::Running(_))
+        {
+            let events = clock.pause(now).unwrap_or_default();
+            self.clock_events(events, now, out);
+            self.clock_effect(now, out);
+        }
+        let t = self.words.arbiter_called();
+        self.say(out, now, Listener::Player, t.clone(), About::ArbiterCalled);
+        self.say(out, now, Listener::Opponent, t, About::ArbiterCalled);
+        let summon = self.words.arbiter_summoned(why);
+        self.say(out, now, Listener::Arbiter, summon, About::Nothing);
+    }
+
     pub(super) fn say_moves(&mut self, now: u64, out: &mut Out) {
         let completed = self
             .game

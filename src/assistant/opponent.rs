@@ -1,6 +1,7 @@
 //! The opponent's moves as the assistant or relay types them: parsed, made and announced
 //! to the player (D.2.4).
 use super::*;
+use crate::lang::Lang;
 
 impl Live {
     /// The opponent's move or words, typed by whoever enters them (D.2.9.a–b).
@@ -300,5 +301,13 @@ fn narrow_by_origin(pos: &Chess, candidates: &[Move], answer: &str) -> Option<Mo
     match fits.as_slice() {
         [one] => Some(*one),
         _ => None,
+    }
+}
+
+/// The other vocabulary than `lang`'s: an opponent's entry is read in both.
+fn other_vocabulary(lang: Lang) -> Lang {
+    match lang.default_vocabulary() {
+        Lang::En => Lang::De,
+        _ => Lang::En,
     }
 }
