@@ -123,6 +123,10 @@ python3 scripts/score_corpus.py "$corpus/answers-test.jsonl" --min 0.999 --show 
 # and sentences not for the assistant (must be not_understood) beside natural requests.
 python3 scripts/score_corpus.py "$corpus/probe-forms.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
 python3 scripts/score_corpus.py "$corpus/probe-talk.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
+# A second probe of the forms (stop 43), by another writer from the same document: 3,206 lines
+# in 950 positions (every form, both languages, ambiguous, incomplete and illegal readings,
+# 300 sentences not for the assistant), scripts/probes/forms5/. Blind, it read 100 %.
+python3 scripts/score_corpus.py "$corpus/probe-forms-5.jsonl" --min 0.999 --show 5 -- target/release/rochade interpret --batch -
 # A third probe, from the same documents (stop 41): sentences said at the board that are no
 # request (must be not_understood, in four positions), and 500 requests as players phrase them.
 # Of the requests about 81 % are understood; the even lines taught the vocabulary phrasings at
