@@ -123,8 +123,8 @@ pub(crate) fn parse(meanings: &[Meaning]) -> Utterance {
     // gerne, nach der Partie" is said to the opponent. A verb of reading aloud asks for what
     // can be read aloud: "alle Züge vorlesen" is the scoresheet, not the move count.
     if let Some(first) = one_command(&commands) {
-        let linked =
-            information == 0 || (requests > 0 && information == linking && !first.decides());
+        let asked_for = requests > 0 || asking > 0;
+        let linked = information == 0 || (asked_for && information == linking && !first.decides());
         let asked = asking == 0 || !first.decides();
         let read = reading == 0 || first.reads_aloud();
         if core.is_empty() && linked && asked && read {
