@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use rochade::asr::input::{
-    AudioSource, ListenConfig, Listener, NOISY_MOVE_CONFIDENCE, VoiceConfig, VoiceEvent, VoiceInput,
+    AudioSource, Denoise, ListenConfig, Listener, NOISY_MOVE_CONFIDENCE, VoiceConfig, VoiceEvent,
+    VoiceInput,
 };
 use rochade::asr::{self, Backend, Grammar, PhraseMeaning, Recognizer, RecognizerConfig};
 use rochade::audio::resample::resample;
@@ -222,6 +223,55 @@ fn a_move_in_noise_is_heard_whole_and_committed_before_the_end_silence_and_asked
         "{:?}",
         heard[0].alternatives
     );
+}
+
+/// Where `part` stands in `stream`, if it stands there whole.
+fn position_in(stream: &[i16], part: &[i16]) -> Option<usize> {
+    stream.windows(part.len()).position(|w| w == part)
+}
+
+#[test]
+fn in_noise_the_recognizer_hears_the_speech_denoised_and_in_quiet_as_it_came() {
+    let g = grammar();
+    let words = in_silence(&speech("Springer Felix drei"));
+    // white noise about 20 dB under the speech: a floor well over noisy_floor_db
+    let noisy = with_white_noise(&words, 40);
+    let rms = |s: &[i16]| {
+        (s.iter().map(|x| f64::from(*x).powi(2)).sum::<f64>() / s.len().max(1) as f64).sqrt()
+    };
+    for (denoise, denoised) in [(Denoise::InNoise, true), (Denoise::Off, false)] {
+        let mut rec = recognizer(&g);
+        let config = ListenConfig {
+            denoise,
+            ..ListenConfig::default()
+        };
+        let mut listener = Listener::new(config, g.clone());
+        let events = listener.push(rec.as_mut(), &noisy).expect("push");
+        let heard = heard(&events);
+        assert_eq!(heard.len(), 1, "{denoise:?}: {events:?}");
+        assert_eq!(heard[0].best(), "springer felix drei", "{denoise:?}");
+        // the pre-roll before the first word: the noise alone
+        let before_speech = &heard[0].samples[..1600];
+        let noise_before = rms(&noisy[..4000]);
+        if denoised {
+            assert!(
+                rms(before_speech) < noise_before / 4.0,
+                "{} against {noise_before}",
+                rms(before_speech)
+            );
+        } else {
+            assert!(position_in(&noisy, &heard[0].samples).is_some());
+        }
+    }
+    // In quiet the recognizer hears the microphone's own samples, even when denoising in
+    // noise is on.
+    let mut rec = recognizer(&g);
+    let quiet = with_white_noise(&words, 2000);
+    let mut listener = Listener::new(ListenConfig::default(), g.clone());
+    let events = listener.push(rec.as_mut(), &quiet).expect("push");
+    let heard = heard(&events);
+    assert_eq!(heard.len(), 1, "{events:?}");
+    assert!(position_in(&quiet, &heard[0].samples).is_some());
 }
 
 /// The final decode is made ahead, 70 ms into a pause, and used when the pause reaches the

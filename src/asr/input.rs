@@ -90,6 +90,45 @@ pub struct ListenConfig {
     /// the endpointer is not used.
     pub push_to_talk: bool,
     pub talk_tail_ms: u64,
+    /// When the recognizer hears the audio through the noise suppressor
+    /// ([`crate::audio::denoise`]).
+    pub denoise: Denoise,
+}
+
+/// When the recognizer hears the audio through the noise suppressor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Denoise {
+    /// Never: it hears the microphone as it is.
+    Off,
+    /// In an utterance that begins over the noise floor [`ListenConfig::noisy_floor_db`].
+    #[default]
+    InNoise,
+    /// Always.
+    Always,
+}
+
+impl Denoise {
+    /// `ROCHADE_DENOISE` (`off`, `noise`, `always`) overrides the default, for measuring.
+    fn from_env(default: Denoise) -> Denoise {
+        std::env::var("ROCHADE_DENOISE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
+}
+
+impl std::str::FromStr for Denoise {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "off" => Ok(Denoise::Off),
+            "noise" => Ok(Denoise::InNoise),
+            "always" => Ok(Denoise::Always),
+            other => Err(format!(
+                "unknown denoise setting {other:?}: expected \"off\", \"noise\" or \"always\""
+            )),
+        }
+    }
 }
 
 impl Default for ListenConfig {
@@ -108,6 +147,7 @@ impl Default for ListenConfig {
             min_speech_ms: 120,
             push_to_talk: false,
             talk_tail_ms: 300,
+            denoise: Denoise::from_env(Denoise::default()),
         }
     }
 }
@@ -273,12 +313,19 @@ pub struct Listener {
     /// When the work on the current block began, with [`Listener::behind`] then.
     block_started: Option<(Instant, Duration)>,
     talk_down: bool,
+    /// The noise suppressor, fed all the audio so that it is settled when an utterance
+    /// needs it ([`ListenConfig::denoise`]), and the pre-roll as it made it.
+    denoiser: Option<crate::audio::denoise::Denoiser>,
+    pre_roll_denoised: VecDeque<i16>,
+    /// Whether the utterance in progress is heard denoised.
+    denoising: bool,
 }
 
 impl Listener {
     /// A listener; the grammar must already be set on the recognizer it will be used with
     /// (see [`Listener::set_grammar`]).
     pub fn new(config: ListenConfig, grammar: Grammar) -> Listener {
+        let denoiser = (config.denoise != Denoise::Off).then(crate::audio::denoise::Denoiser::new);
         Listener {
             endpointer: Endpointer::new(config.endpoint.clone()),
             config,
@@ -294,6 +341,9 @@ impl Listener {
             behind: Duration::ZERO,
             block_started: None,
             talk_down: false,
+            denoiser,
+            pre_roll_denoised: VecDeque::new(),
+            denoising: false,
         }
     }
 
@@ -375,7 +425,17 @@ impl Listener {
         if forced {
             self.endpointer.force_speech();
         }
-        let pre_roll: Vec<i16> = self.pre_roll.drain(..).collect();
+        self.denoising = match self.config.denoise {
+            Denoise::Off => false,
+            Denoise::InNoise => self
+                .endpointer
+                .floor_db()
+                .is_some_and(|floor| floor > self.config.noisy_floor_db),
+            Denoise::Always => true,
+        } && self.denoiser.is_some();
+        let denoised: Vec<i16> = self.pre_roll_denoised.drain(..).collect();
+        let raw: Vec<i16> = self.pre_roll.drain(..).collect();
+        let pre_roll = if self.denoising { denoised } else { raw };
         self.utterance_start = at.saturating_sub(pre_roll.len() as u64);
         let start_ms = self.endpointer.speech_start().unwrap_or(at) / PER_MS;
         events.push(VoiceEvent::SpeechStarted { at_ms: start_ms });
@@ -393,40 +453,54 @@ impl Listener {
         samples: &[i16],
     ) -> Result<Vec<VoiceEvent>, AsrError> {
         let mut events = Vec::new();
-        for block in samples.chunks(BLOCK) {
+        let started = Instant::now();
+        let denoised = self.denoiser.as_mut().map(|d| d.process(samples));
+        let denoising = started.elapsed();
+        for (i, block) in samples.chunks(BLOCK).enumerate() {
+            let denoised = denoised
+                .as_deref()
+                .map_or(block, |d| &d[i * BLOCK..i * BLOCK + block.len()]);
             let duration = Duration::from_micros(block.len() as u64 * 1000 / PER_MS);
             let behind = self.behind.saturating_sub(duration);
             let started = Instant::now();
             self.block_started = Some((started, behind));
-            let pushed = self.push_block(recognizer, block, &mut events);
+            let pushed = self.push_block(recognizer, block, denoised, &mut events);
             self.block_started = None;
             self.behind = behind + started.elapsed();
             pushed?;
         }
+        self.behind += denoising;
         Ok(events)
     }
 
     fn push_block(
         &mut self,
         recognizer: &mut dyn Recognizer,
-        block: &[i16],
+        raw: &[i16],
+        denoised: &[i16],
         events: &mut Vec<VoiceEvent>,
     ) -> Result<(), AsrError> {
         let was_speaking = self.endpointer.in_speech();
         let block_start = self.endpointer.position();
-        self.endpointer.push(block);
+        self.endpointer.push(raw);
         if self.state == State::Idle {
             let starts = !self.config.push_to_talk && !was_speaking && self.endpointer.in_speech();
             if !starts {
-                self.pre_roll.extend(block);
                 let keep = (self.config.pre_roll_ms * PER_MS) as usize;
-                while self.pre_roll.len() > keep {
-                    self.pre_roll.pop_front();
+                for (pre_roll, audio) in [
+                    (&mut self.pre_roll, raw),
+                    (&mut self.pre_roll_denoised, denoised),
+                ] {
+                    pre_roll.extend(audio);
+                    while pre_roll.len() > keep {
+                        pre_roll.pop_front();
+                    }
                 }
                 return Ok(());
             }
             self.begin(recognizer, events, block_start, false)?;
         }
+        let block = if self.denoising { denoised } else { raw };
         self.utterance.extend_from_slice(block);
         match &self.ahead {
             None => self.timed(|| recognizer.accept(block))?,

@@ -1,9 +1,10 @@
 //! Audio in and out: microphone capture with cpal (PulseAudio when a server runs, ALSA
-//! otherwise), conversion to 16 kHz mono, endpointing, WAV files, playback, and the device
-//! list. Everything that touches a device has a deadline and a plain error, so that a
-//! machine without audio gets a message and keyboard input, never a hang.
+//! otherwise), conversion to 16 kHz mono, noise suppression, endpointing, WAV files, playback,
+//! and the device list. Everything that touches a device has a deadline and a plain error, so
+//! that a machine without audio gets a message and keyboard input, never a hang.
 pub mod alarm;
 pub mod capture;
+pub mod denoise;
 pub mod devices;
 pub mod endpoint;
 pub mod level;

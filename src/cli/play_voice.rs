@@ -72,6 +72,10 @@ pub struct VoiceArgs {
     /// line (press, speak, press), for a noisy hall or a player who talks to the opponent.
     #[arg(long = "push-to-talk")]
     pub push_to_talk: bool,
+    /// Noise suppression of what the recognizer hears: noise (in an utterance begun over a
+    /// noise floor of -50 dBFS), always, or off.
+    #[arg(long, default_value = "noise")]
+    pub denoise: crate::asr::input::Denoise,
     /// No readiness check at the start of a voice game (microphone level, a test phrase read
     /// back, the headphones).
     #[arg(long = "no-check")]
@@ -163,6 +167,7 @@ pub fn start_voice(
         None => VoiceConfig::microphone(args.input_device.clone()),
     };
     voice_config.listen.push_to_talk = args.push_to_talk;
+    voice_config.listen.denoise = args.denoise;
     let mute = mute.unwrap_or_default();
     let (handle, events) =
         VoiceInput::start_with_mute(voice_config, opened.recognizer, grammar, mute)
