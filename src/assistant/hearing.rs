@@ -109,36 +109,32 @@ impl Live {
             self.not_taken(Listener::Player, &heard_text, &why, now, out);
             return;
         }
+        // Words that read as a move (made, asked about or refused) while the opponent is to
+        // move are no move of the player's.
+        let move_words = !matches!(
+            reading.reading,
+            Reading::Command(_) | Reading::NotUnderstood
+        );
+        if move_words && self.game.side_to_move() != self.player {
+            let t = self.words.not_your_turn(&heard_text);
+            self.say(out, now, Listener::Player, t, About::Nothing);
+            return;
+        }
         match reading.reading.clone() {
             Reading::Command(c) => self.heard_command(c, reading.exact, &heard_text, now, out),
             Reading::Move(mv) => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
                 // The opponent's move said back, as people acknowledge it, is no move of the
                 // player's even where its words name one: only an explicit "ja" makes it.
                 let sure = reading.exact && !self.repeats_opponents_move(&text);
                 self.read_back(mv, sure, now, out);
             }
             Reading::Ambiguous(candidates) => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
                 self.ask(QuestionKind::Which, candidates, now, out);
             }
             Reading::Incomplete {
                 missing,
                 candidates,
             } => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
                 let kind = match missing {
                     Missing::Promotion => QuestionKind::Promotion,
                     Missing::Piece => QuestionKind::Piece,
@@ -151,11 +147,6 @@ impl Live {
                 }
             }
             Reading::Illegal(reason) => {
-                if self.game.side_to_move() != self.player {
-                    let t = self.words.not_your_turn(&heard_text);
-                    self.say(out, now, Listener::Player, t, About::Nothing);
-                    return;
-                }
                 self.pending = Pending::Nothing;
                 let t = match self.mode {
                     Mode::Tournament => self.words.not_possible(&heard_text),
