@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::asr::Backend;
+use crate::asr::input::Denoise;
 use crate::lang::Lang;
 
 /// The settings the file may hold, by their names in the file.
@@ -37,11 +38,12 @@ pub enum Key {
     Warnings,
     Check,
     GamesDir,
+    Denoise,
 }
 
 impl Key {
     /// Every key, in the order `rochade config` prints them.
-    pub const ALL: [Key; 16] = [
+    pub const ALL: [Key; 17] = [
         Key::Lang,
         Key::Vocab,
         Key::Recognizer,
@@ -58,6 +60,7 @@ impl Key {
         Key::Warnings,
         Key::Check,
         Key::GamesDir,
+        Key::Denoise,
     ];
 
     /// Its name in the file.
@@ -79,6 +82,7 @@ impl Key {
             Key::Warnings => "warnings",
             Key::Check => "check",
             Key::GamesDir => "games_dir",
+            Key::Denoise => "denoise",
         }
     }
 
@@ -130,6 +134,7 @@ pub struct Values {
     pub warnings: Option<bool>,
     pub check: Option<bool>,
     pub games_dir: Option<PathBuf>,
+    pub denoise: Option<Denoise>,
 }
 
 /// A settings file, read and checked.
@@ -313,6 +318,9 @@ impl ConfigFile {
                     )
                 }
                 Key::GamesDir => values.games_dir = Some(path_of("a folder")?),
+                Key::Denoise => {
+                    values.denoise = Some(text_of("a denoise setting")?.parse().map_err(bad)?)
+                }
             }
             lines.insert(key, line);
         }
@@ -356,7 +364,7 @@ mod tests {
                     output_device = \"Headset\"\nopponent_device = \"Speaker\"\n\
                     speech = \"espeak\"\nvoice = \"de+f3\"\nrate = 200\nvolume = 80\n\
                     confirm_ms = 1500\ntime_control = \"rapid\"\nwarnings = true\n\
-                    check = false\ngames_dir = \"/srv/games\"\n";
+                    check = false\ngames_dir = \"/srv/games\"\ndenoise = \"always\"\n";
         let file = parse(text).expect("a good file");
         let v = &file.values;
         assert_eq!(v.lang, Some(Lang::En));
@@ -380,6 +388,8 @@ mod tests {
         assert_eq!(v.games_dir.as_deref(), Some(Path::new("/srv/games")));
         assert_eq!(file.line_of(Key::Lang), Some(2));
         assert_eq!(file.line_of(Key::GamesDir), Some(17));
+        assert_eq!(v.denoise, Some(Denoise::Always));
+        assert_eq!(file.line_of(Key::Denoise), Some(18));
         assert_eq!(
             file.source_of(Key::Rate),
             Source::File {

@@ -25,7 +25,7 @@ fn config_says_each_setting_and_where_it_came_from() {
     let home = tempfile::tempdir().expect("tempdir");
     let path = write_config(
         home.path(),
-        "# the player's settings\nlang = \"en\"\nconfirm_ms = 1500\nrate = 210\noutput_device = \"Headset\"\n",
+        "# the player's settings\nlang = \"en\"\nconfirm_ms = 1500\nrate = 210\noutput_device = \"Headset\"\ndenoise = \"always\"\n",
     );
     let out = rochade(home.path())
         .args(["config", "--confirm-ms", "900"])
@@ -47,6 +47,7 @@ fn config_says_each_setting_and_where_it_came_from() {
         "volume = 100 (built in)",
         "time_control = fide-classical (built in)",
         "input_device = not set (built in)",
+        "denoise = always (from the file, line 6)",
     ] {
         assert!(lines.contains(&want), "no line {want:?} in:\n{text}");
     }

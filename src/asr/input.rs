@@ -115,6 +115,15 @@ impl Denoise {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     }
+
+    /// Its name on the command line and in the settings file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Denoise::Off => "off",
+            Denoise::InNoise => "noise",
+            Denoise::Always => "always",
+        }
+    }
 }
 
 impl std::str::FromStr for Denoise {

@@ -84,6 +84,7 @@ fn arg_id(key: Key) -> &'static str {
         Key::Warnings => "warnings",
         Key::Check => "no_check",
         Key::GamesDir => "games_dir",
+        Key::Denoise => "denoise",
     }
 }
 
@@ -132,6 +133,7 @@ fn take_from_file(args: &mut PlayArgs, file: &ConfigFile, key: Key) -> bool {
             .clone()
             .map(|x| args.games_dir = Some(x))
             .is_some(),
+        Key::Denoise => v.denoise.map(|x| voice.denoise = x).is_some(),
     }
 }
 
@@ -160,6 +162,7 @@ fn value_in(args: &PlayArgs, key: Key) -> Option<String> {
                 .ok()
                 .map(|p| p.display().to_string())
         }),
+        Key::Denoise => Some(voice.denoise.name().to_string()),
     }
 }
 
