@@ -129,14 +129,15 @@ impl Denoise {
 impl std::str::FromStr for Denoise {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "off" => Ok(Denoise::Off),
-            "noise" => Ok(Denoise::InNoise),
-            "always" => Ok(Denoise::Always),
-            other => Err(format!(
-                "unknown denoise setting {other:?}: expected \"off\", \"noise\" or \"always\""
-            )),
-        }
+        let wanted = s.trim().to_ascii_lowercase();
+        [Denoise::Off, Denoise::InNoise, Denoise::Always]
+            .into_iter()
+            .find(|d| d.name() == wanted)
+            .ok_or_else(|| {
+                format!(
+                    "unknown denoise setting {wanted:?}: expected \"off\", \"noise\" or \"always\""
+                )
+            })
     }
 }
 
@@ -436,12 +437,9 @@ impl Listener {
         }
         self.denoising = match self.config.denoise {
             Denoise::Off => false,
-            Denoise::InNoise => self
-                .endpointer
-                .floor_db()
-                .is_some_and(|floor| floor > self.config.noisy_floor_db),
+            Denoise::InNoise => self.noisy_room(),
             Denoise::Always => true,
-        } && self.denoiser.is_some();
+        };
         let denoised: Vec<i16> = self.pre_roll_denoised.drain(..).collect();
         let raw: Vec<i16> = self.pre_roll.drain(..).collect();
         let pre_roll = if self.denoising { denoised } else { raw };
@@ -786,14 +784,19 @@ impl Listener {
     /// Whether the noise floor is over [`ListenConfig::noisy_floor_db`], or the speech so far
     /// stands less than [`ListenConfig::noisy_snr_db`] above it.
     fn noisy(&self) -> bool {
-        let Some(floor) = self.endpointer.floor_db() else {
-            return false;
-        };
-        floor > self.config.noisy_floor_db
+        self.noisy_room()
             || self
                 .endpointer
-                .speech_level_db()
-                .is_some_and(|level| level - floor < self.config.noisy_snr_db)
+                .floor_db()
+                .zip(self.endpointer.speech_level_db())
+                .is_some_and(|(floor, level)| level - floor < self.config.noisy_snr_db)
+    }
+
+    /// Whether the room's noise floor lies over [`ListenConfig::noisy_floor_db`].
+    fn noisy_room(&self) -> bool {
+        self.endpointer
+            .floor_db()
+            .is_some_and(|floor| floor > self.config.noisy_floor_db)
     }
 
     /// Where the speech of the utterance in progress starts and (so far) ends, as stream
