@@ -914,8 +914,11 @@ fn weigh_in_noise(
 ) {
     // The moves together, not each: "pawn alfa fünf" and "alfa fünf", each capped at
     // a half, made a sure move in pink noise (held-out benchmark). A move whose phones fill
-    // too little of the speech was forced onto something longer: in noise that is no move.
-    let stretched = fit.is_some_and(|f| f.phone_share_under(NOISY_MIN_PHONE_SHARE));
+    // too little of the speech was forced onto something longer, and one that fits its
+    // speech no closer than the noisy reject gap was most likely forced onto chatter: in
+    // noise either is no move.
+    let stretched = fit
+        .is_some_and(|f| f.phone_share_under(NOISY_MIN_PHONE_SHARE) || f.gap >= f.noisy_reject_gap);
     let cap = if stretched {
         0.0
     } else {
@@ -947,7 +950,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn in_noise_moves_and_commands_are_asked_and_one_stretched_over_longer_speech_is_none() {
+    fn in_noise_moves_and_commands_are_asked_and_one_stretched_or_fitting_far_off_is_none() {
         use super::super::AcousticFit;
         use super::super::grammar::PhraseMeaning;
         let grammar = Grammar::from_phrases(
@@ -964,6 +967,7 @@ mod tests {
             spoken_phones,
             own_phones: phrase_phones,
             worst_word_gap: 10.0,
+            noisy_reject_gap: 30.0,
         };
         let heard = || {
             vec![
@@ -1000,6 +1004,17 @@ mod tests {
         let mut alternatives = vec![("time".to_string(), 1.0)];
         weigh_in_noise(&grammar, Some(fit(3, 21)), &mut alternatives);
         assert_eq!(alternatives[0].1, 0.0);
+        // A move or a command that fits its speech no closer than the noisy reject gap was
+        // forced onto it: none; a little closer, asked as before.
+        for (gap, kept) in [(30.0, false), (29.5, true)] {
+            let far = AcousticFit { gap, ..fit(12, 14) };
+            let mut moves = heard();
+            weigh_in_noise(&grammar, Some(far), &mut moves);
+            let mut command = vec![("time".to_string(), 1.0)];
+            weigh_in_noise(&grammar, Some(far), &mut command);
+            assert_eq!(moves[0].1 > 0.0, kept, "{gap}: {moves:?}");
+            assert_eq!(command[0].1 > 0.0, kept, "{gap}: {command:?}");
+        }
     }
 
     #[test]

@@ -155,6 +155,10 @@ pub struct AcousticFit {
     /// The largest gap per frame of one word of the phrase against the loop over the same
     /// frames: one misheard word ("fünf" for "vier") hides in a good fit of the rest.
     pub worst_word_gap: f64,
+    /// In noise, from this gap on the phrase was forced onto something else: the
+    /// recognizer's limit for its language, which the listener applies only in noise
+    /// ([`input::NOISY_MIN_PHONE_SHARE`] beside it).
+    pub noisy_reject_gap: f64,
 }
 
 impl AcousticFit {

@@ -771,7 +771,13 @@ impl Recognizer for Pocketsphinx {
         let t_loop = t0.elapsed();
         // A first pass that already fits the grammar well needs no second one: the second
         // pass costs as much as the first, and the read-back waits for it.
-        let mut gap = acoustic_fit(&path, &phones, &self.phone_counts, &self.fillers);
+        let mut gap = acoustic_fit(
+            &path,
+            &phones,
+            &self.phone_counts,
+            &self.fillers,
+            FitLimits::active(self.lang).noisy_reject_gap,
+        );
         let settled = gap.is_some_and(|fit| fit.gap <= FitLimits::active(self.lang).sure_gap);
         let second = best.is_none() || (self.decoded <= FIRST_UTTERANCES && !settled);
         if second {
@@ -794,7 +800,13 @@ impl Recognizer for Pocketsphinx {
                     phones = again;
                 }
             }
-            gap = acoustic_fit(&path, &phones, &self.phone_counts, &self.fillers);
+            gap = acoustic_fit(
+                &path,
+                &phones,
+                &self.phone_counts,
+                &self.fillers,
+                FitLimits::active(self.lang).noisy_reject_gap,
+            );
         }
         let t_second = t0.elapsed();
         self.utterance.clear();
