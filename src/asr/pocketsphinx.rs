@@ -769,6 +769,8 @@ impl Recognizer for Pocketsphinx {
             .map(PhoneLoopThread::finish)
             .unwrap_or_default();
         let t_loop = t0.elapsed();
+        // (read once: the limits may come from the environment, for measuring)
+        let limits = FitLimits::active(self.lang);
         // A first pass that already fits the grammar well needs no second one: the second
         // pass costs as much as the first, and the read-back waits for it.
         let mut gap = acoustic_fit(
@@ -776,9 +778,9 @@ impl Recognizer for Pocketsphinx {
             &phones,
             &self.phone_counts,
             &self.fillers,
-            FitLimits::active(self.lang).noisy_reject_gap,
+            limits.noisy_reject_gap,
         );
-        let settled = gap.is_some_and(|fit| fit.gap <= FitLimits::active(self.lang).sure_gap);
+        let settled = gap.is_some_and(|fit| fit.gap <= limits.sure_gap);
         let second = best.is_none() || (self.decoded <= FIRST_UTTERANCES && !settled);
         if second {
             // The cepstral mean has just adapted to this utterance: a second pass with it
@@ -805,7 +807,7 @@ impl Recognizer for Pocketsphinx {
                 &phones,
                 &self.phone_counts,
                 &self.fillers,
-                FitLimits::active(self.lang).noisy_reject_gap,
+                limits.noisy_reject_gap,
             );
         }
         let t_second = t0.elapsed();
@@ -815,7 +817,6 @@ impl Recognizer for Pocketsphinx {
         };
         // No phone loop: no measure. A loop but no fit: the paths could not be compared,
         // which is no reason to be sure.
-        let limits = FitLimits::active(self.lang);
         let shares = match (&self.verifier, gap) {
             (_, Some(gap)) => Shares::of(
                 &limits,
