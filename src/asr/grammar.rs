@@ -498,16 +498,36 @@ impl Grammar {
     /// enough for the correction window. Where no confusable twin means anything else
     /// ("bishop bee five" when no bishop reaches the c-, d-, e- or g-file), the letter
     /// cannot have been misheard for a legal move, and the move keeps its confidence.
+    ///
+    /// Two letters said quickly run together into one longer word: "Turm de de eins" (the
+    /// rook from the d-file to d1) was heard as "Turm Friedrich eins" (the other rook to f1)
+    /// by every German voice of the tuning set, at most rates, and sure enough for the
+    /// window in a third of them. So a word in whose place two confusable words make another
+    /// legal move is a confusable word too.
     pub fn rests_on_confusable(&self, text: &str) -> bool {
         let (words, meanings) = self.lookup(text);
+        let other_meaning = |twin: &[String]| {
+            let theirs = self.meanings_of(twin);
+            !theirs.is_empty() && theirs != meanings
+        };
         words.iter().enumerate().any(|(at, word)| {
-            self.confusable.contains(word)
-                && self.confusable.iter().any(|other| {
-                    let mut twin = words.clone();
-                    twin[at] = other.clone();
-                    let theirs = self.meanings_of(&twin);
-                    !theirs.is_empty() && theirs != meanings
+            let twin_of = |replacement: &[&String]| {
+                let mut twin: Vec<String> = words[..at].to_vec();
+                twin.extend(replacement.iter().map(|w| (*w).clone()));
+                twin.extend_from_slice(&words[at + 1..]);
+                twin
+            };
+            if self.confusable.contains(word) {
+                self.confusable
+                    .iter()
+                    .any(|other| other_meaning(&twin_of(&[other])))
+            } else {
+                self.confusable.iter().any(|first| {
+                    self.confusable
+                        .iter()
+                        .any(|second| other_meaning(&twin_of(&[first, second])))
                 })
+            }
         })
     }
 
@@ -774,6 +794,24 @@ mod tests {
         // "d four" and "b four" are both legal pawn moves here
         assert!(g.contains("d four") && g.contains("b four"));
         assert!(confidence("d four") <= CONFUSABLE_MOVE_CONFIDENCE);
+    }
+
+    #[test]
+    fn a_word_two_quick_letters_could_have_been_heard_as_costs_confidence_too() {
+        // The rooks on a1 and d2 both reach d1; only the one on a1 reaches f1.
+        let pos: Chess = "5rk1/1p1r1pp1/pBn1b2p/3pp3/4P3/2P4P/PPBR1PP1/R5K1 w - - 0 23"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("a valid FEN")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("a legal position");
+        let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
+        let confidence =
+            |text: &str| g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence;
+        assert!(g.contains("turm de de eins") && g.contains("turm friedrich eins"));
+        assert!(confidence("turm friedrich eins") <= CONFUSABLE_MOVE_CONFIDENCE);
+        // No pair of letters before "eins" is another king move: the king's keep theirs.
+        assert!(g.contains("könig hektor eins"));
+        assert_eq!(confidence("könig hektor eins"), 1.0);
     }
 
     fn start() -> Grammar {
