@@ -814,6 +814,23 @@ mod tests {
         assert_eq!(confidence("könig hektor eins"), 1.0);
     }
 
+    #[test]
+    fn the_rhyming_ranks_two_and_three_cost_confidence_where_both_are_legal() {
+        let pos: Chess = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("a valid FEN")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("a legal position");
+        let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
+        let confidence =
+            |text: &str| g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence;
+        assert!(confidence("turm anna zwei") <= CONFUSABLE_MOVE_CONFIDENCE);
+        assert!(confidence("turm anna drei") <= CONFUSABLE_MOVE_CONFIDENCE);
+        assert_eq!(confidence("turm anna acht"), 1.0);
+        // No king move reaches the third rank: "König David zwei" has no twin.
+        assert_eq!(confidence("könig david zwei"), 1.0);
+    }
+
     fn start() -> Grammar {
         Grammar::from_phrases(
             Lang::De,
