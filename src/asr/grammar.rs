@@ -502,10 +502,13 @@ impl Grammar {
     /// Two letters said quickly run together into one longer word: "Turm de de eins" (the
     /// rook from the d-file to d1) was heard as "Turm Friedrich eins" (the other rook to f1)
     /// in 44 of 48 utterances of the tuning set (six German voices, eight rates), and made by
-    /// the window in 11. So a word in whose place two confusable words make another legal
-    /// move is a confusable word too.
+    /// the window in 11. So a word of a move in whose place two confusable words make another
+    /// legal move is a confusable word too. Only of a move: "nein" is no run-together "e
+    /// drei", and an answer resting on a confusable word is not taken in noise.
     pub fn rests_on_confusable(&self, text: &str) -> bool {
         let (words, meanings) = self.lookup(text);
+        let a_move =
+            !meanings.is_empty() && meanings.iter().all(|m| matches!(m, PhraseMeaning::Move(_)));
         let other_meaning = |twin: &[String]| {
             let theirs = self.meanings_of(twin);
             !theirs.is_empty() && theirs != meanings
@@ -522,11 +525,12 @@ impl Grammar {
                     .iter()
                     .any(|other| other_meaning(&twin_of(&[other])))
             } else {
-                self.confusable.iter().any(|first| {
-                    self.confusable
-                        .iter()
-                        .any(|second| other_meaning(&twin_of(&[first, second])))
-                })
+                a_move
+                    && self.confusable.iter().any(|first| {
+                        self.confusable
+                            .iter()
+                            .any(|second| other_meaning(&twin_of(&[first, second])))
+                    })
             }
         })
     }
@@ -817,6 +821,13 @@ mod tests {
         assert_eq!(confidence("turm anna acht"), 1.0);
         // No king move reaches the third rank: "König David zwei" has no twin.
         assert_eq!(confidence("könig david zwei"), 1.0);
+        // An answer is no run-together pair of words: "nein" stays sure beside the legal
+        // "e drei" (at the start), which two confusable words in its place make.
+        let mut read_back = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::De));
+        read_back.add_answers(&Vocab::builtin(Lang::De));
+        assert!(read_back.contains("e drei") && read_back.only_answers("nein"));
+        assert!(!read_back.rests_on_confusable("nein"));
+        assert!(!read_back.rests_on_confusable("ja"));
     }
 
     fn position(fen: &str) -> Chess {
