@@ -80,6 +80,9 @@ pub struct Grammar {
     /// Folded words a recognizer hears for each other ([`Vocab::confusable_words`]): a move
     /// heard with one keeps at most [`CONFUSABLE_MOVE_CONFIDENCE`] ([`Grammar::rank`]).
     confusable: BTreeSet<String>,
+    /// The confusable words that name a file ("de", "ef"): two of them said quickly run
+    /// together into one word ([`Grammar::rests_on_confusable`]).
+    run_together: BTreeSet<String>,
 }
 
 /// One recognizer hypothesis: the words heard and how sure the recognizer was (0 to 1).
@@ -226,6 +229,7 @@ impl Grammar {
             fillers: BTreeSet::new(),
             variants: BTreeMap::new(),
             confusable: BTreeSet::new(),
+            run_together: BTreeSet::new(),
         }
     }
 
@@ -263,8 +267,19 @@ impl Grammar {
         }
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
-        grammar.confusable = vocab.confusable_words().clone();
+        grammar.set_confusable(vocab);
         grammar
+    }
+
+    /// The words a recognizer hears for each other, and of them the file names, which run
+    /// together in pairs.
+    fn set_confusable(&mut self, vocab: &Vocab) {
+        self.confusable = vocab.confusable_words().clone();
+        let files: BTreeSet<String> = (0..8)
+            .flat_map(|file| vocab.file_words(file))
+            .flat_map(|word| folded_words(word))
+            .collect();
+        self.run_together = self.confusable.intersection(&files).cloned().collect();
     }
 
     /// The small grammar of a pending question: yes, no, correction, repeat, help and the
@@ -274,7 +289,7 @@ impl Grammar {
         grammar.add_answers(vocab);
         grammar.allow_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
-        grammar.confusable = vocab.confusable_words().clone();
+        grammar.set_confusable(vocab);
         grammar
     }
 
@@ -502,9 +517,10 @@ impl Grammar {
     /// Two letters said quickly run together into one longer word: "Turm de de eins" (the
     /// rook from the d-file to d1) was heard as "Turm Friedrich eins" (the other rook to f1)
     /// in 44 of 48 utterances of the tuning set (six German voices, eight rates), and made by
-    /// the window in 11. So a word of a move in whose place two confusable words make another
-    /// legal move is a confusable word too. Only of a move: "nein" is no run-together "e
-    /// drei", and an answer resting on a confusable word is not taken in noise.
+    /// the window in 11. So a word of a move in whose place two confusable file names make
+    /// another legal move is a confusable word too. Only file names: a letter and a rank
+    /// ("ef zwei") in the place of "Springer" made "Springer Felix drei" at the start unsure.
+    /// Only of a move: an answer resting on a confusable word is not taken in noise.
     pub fn rests_on_confusable(&self, text: &str) -> bool {
         let (words, meanings) = self.lookup(text);
         let a_move =
@@ -526,8 +542,8 @@ impl Grammar {
                     .any(|other| other_meaning(&twin_of(&[other])))
             } else {
                 a_move
-                    && self.confusable.iter().any(|first| {
-                        self.confusable
+                    && self.run_together.iter().any(|first| {
+                        self.run_together
                             .iter()
                             .any(|second| other_meaning(&twin_of(&[first, second])))
                     })
@@ -821,9 +837,11 @@ mod tests {
         assert_eq!(confidence("turm anna acht"), 1.0);
         // No king move reaches the third rank: "König David zwei" has no twin.
         assert_eq!(confidence("könig david zwei"), 1.0);
-        // An answer is no run-together pair of words: "nein" stays sure beside the legal
-        // "e drei" (at the start), which two confusable words in its place make.
+        // A letter and a rank are no run-together letters: at the start "ef zwei Felix drei"
+        // (f2f3) is legal, and "Springer Felix drei" stays sure, and "nein" beside "e drei".
         let mut read_back = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::De));
+        assert!(read_back.contains("ef zwei felix drei"));
+        assert!(!read_back.rests_on_confusable("springer felix drei"));
         read_back.add_answers(&Vocab::builtin(Lang::De));
         assert!(read_back.contains("e drei") && read_back.only_answers("nein"));
         assert!(!read_back.rests_on_confusable("nein"));
