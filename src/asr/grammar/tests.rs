@@ -65,12 +65,11 @@ fn a_confusable_letter_costs_confidence_only_where_its_twin_is_another_legal_mov
     // After 1.e4 e5 the bishop on f1 reaches b5, and no bishop reaches c5, d5, e5 or g5.
     let pos = position("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::En));
-    let confidence = |text: &str| g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence;
     assert!(g.contains("bishop bee five"));
-    assert_eq!(confidence("bishop bee five"), 1.0);
+    assert_eq!(confidence_heard(&g, "bishop bee five"), 1.0);
     // "d four" and "b four" are both legal pawn moves here
     assert!(g.contains("d four") && g.contains("b four"));
-    assert!(confidence("d four") <= CONFUSABLE_MOVE_CONFIDENCE);
+    assert!(confidence_heard(&g, "d four") <= CONFUSABLE_MOVE_CONFIDENCE);
 }
 
 #[test]
@@ -78,24 +77,22 @@ fn a_word_two_quick_letters_could_have_been_heard_as_costs_confidence_too() {
     // The rooks on a1 and d2 both reach d1; only the one on a1 reaches f1.
     let pos = position("5rk1/1p1r1pp1/pBn1b2p/3pp3/4P3/2P4P/PPBR1PP1/R5K1 w - - 0 23");
     let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
-    let confidence = |text: &str| g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence;
     assert!(g.contains("turm de de eins") && g.contains("turm friedrich eins"));
-    assert!(confidence("turm friedrich eins") <= CONFUSABLE_MOVE_CONFIDENCE);
+    assert!(confidence_heard(&g, "turm friedrich eins") <= CONFUSABLE_MOVE_CONFIDENCE);
     // No pair of letters before "eins" is another king move: the king's keep theirs.
     assert!(g.contains("könig hektor eins"));
-    assert_eq!(confidence("könig hektor eins"), 1.0);
+    assert_eq!(confidence_heard(&g, "könig hektor eins"), 1.0);
 }
 
 #[test]
 fn the_rhyming_ranks_two_and_three_cost_confidence_where_both_are_legal() {
     let pos = position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     let g = Grammar::for_position(&pos, &Vocab::builtin(Lang::De));
-    let confidence = |text: &str| g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence;
-    assert!(confidence("turm anna zwei") <= CONFUSABLE_MOVE_CONFIDENCE);
-    assert!(confidence("turm anna drei") <= CONFUSABLE_MOVE_CONFIDENCE);
-    assert_eq!(confidence("turm anna acht"), 1.0);
+    assert!(confidence_heard(&g, "turm anna zwei") <= CONFUSABLE_MOVE_CONFIDENCE);
+    assert!(confidence_heard(&g, "turm anna drei") <= CONFUSABLE_MOVE_CONFIDENCE);
+    assert_eq!(confidence_heard(&g, "turm anna acht"), 1.0);
     // No king move reaches the third rank: "König David zwei" has no twin.
-    assert_eq!(confidence("könig david zwei"), 1.0);
+    assert_eq!(confidence_heard(&g, "könig david zwei"), 1.0);
     // A letter and a rank are no run-together letters: at the start "ef zwei Felix drei"
     // (f2f3) is legal, and "Springer Felix drei" stays sure, and "nein" beside "e drei".
     let mut read_back = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::De));
@@ -105,6 +102,12 @@ fn the_rhyming_ranks_two_and_three_cost_confidence_where_both_are_legal() {
     assert!(read_back.contains("e drei") && read_back.only_answers("nein"));
     assert!(!read_back.rests_on_confusable("nein"));
     assert!(!read_back.rests_on_confusable("ja"));
+}
+
+/// The confidence a reading of `text`, heard sure, keeps in `g` (less where it rests on a
+/// confusable word).
+fn confidence_heard(g: &Grammar, text: &str) -> f32 {
+    g.rank(&[Alternative::new(text, 1.0)]).alternatives[0].confidence
 }
 
 fn position(fen: &str) -> Chess {
