@@ -9,6 +9,9 @@ PKGS=(
   pkg-config libasound2-dev libspeechd-dev libclang-dev libpocketsphinx-dev libespeak-ng-dev
   # run: speech output, recognition without a Vosk model
   speech-dispatcher speech-dispatcher-espeak-ng espeak-ng pocketsphinx pocketsphinx-en-us
+  # adapting pocketsphinx's model to the player's voice (rochade models adapt): bw,
+  # map_adapt, mk_s2sendump and sphinx_fe
+  sphinxtrain sphinxbase-utils
   # test: a private audio server with virtual devices, WAV tools; libfaketime steps the wall
   # clock under a running game (tests/game_time.rs), time (/usr/bin/time -v) measures memory
   pulseaudio pulseaudio-utils sox libfaketime time

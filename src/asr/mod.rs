@@ -5,6 +5,7 @@
 //! Audio is 16 kHz mono 16-bit. A recognizer decodes one utterance at a time: `accept`
 //! chunks, then `finish` for the n-best list; [`recognize`] does both and checks the result
 //! against the grammar. [`input::VoiceInput`] runs a recognizer behind a microphone.
+//! [`adapt`] adapts pocketsphinx's acoustic model to the player's voice.
 //!
 //! ```no_run
 //! use rochade::asr::{self, grammar::{Grammar, PhraseMeaning}, Backend};
@@ -21,6 +22,7 @@
 //! println!("{}", heard.best());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+pub mod adapt;
 pub mod dictionary;
 pub mod grammar;
 pub mod input;
@@ -28,7 +30,7 @@ pub mod jsgf;
 pub mod pocketsphinx;
 pub mod vosk;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::lang::Lang;
 pub use grammar::{Alternative, Grammar, PhraseMeaning, Recognition};
@@ -301,8 +303,14 @@ pub struct RecognizerConfig {
     /// The Vosk model directory; otherwise `ROCHADE_VOSK_MODEL`, then the installed model of
     /// the language (see [`crate::models`]).
     pub vosk_model: Option<PathBuf>,
-    /// The pocketsphinx acoustic model; otherwise Debian's en-us model.
+    /// The pocketsphinx acoustic model; otherwise `ROCHADE_POCKETSPHINX_MODEL_DE` (the
+    /// language's code) or `ROCHADE_POCKETSPHINX_MODEL`, then the
+    /// model adapted to the player's voice ([`adapted_model_dir`], `rochade models adapt`),
+    /// then Debian's en-us model.
     pub pocketsphinx_model: Option<PathBuf>,
+    /// Whether the model adapted to the player's voice is used when there is one (`play`
+    /// and `interpret`, not the benchmarks, which measure what they are given).
+    pub use_adapted: bool,
     /// Words to check against the model at load (the whole vocabulary); missing ones are
     /// reported by [`open`]'s caller through [`Opened::notices`].
     pub vocabulary: Vec<String>,
@@ -317,6 +325,7 @@ impl RecognizerConfig {
             backend: Some(backend),
             vosk_model: None,
             pocketsphinx_model: None,
+            use_adapted: false,
             vocabulary: Vec::new(),
             n_best: 5,
         }
@@ -326,8 +335,30 @@ impl RecognizerConfig {
     pub fn auto(lang: Lang) -> RecognizerConfig {
         RecognizerConfig {
             backend: None,
+            use_adapted: true,
             ..RecognizerConfig::new(lang, Backend::Pocketsphinx)
         }
+    }
+
+    /// The pocketsphinx acoustic model this configuration would use.
+    pub fn find_pocketsphinx_model(&self) -> PathBuf {
+        if let Some(path) = &self.pocketsphinx_model {
+            return path.clone();
+        }
+        let own = format!(
+            "ROCHADE_POCKETSPHINX_MODEL_{}",
+            self.lang.code().to_uppercase()
+        );
+        if let Some(path) =
+            std::env::var_os(own).or_else(|| std::env::var_os("ROCHADE_POCKETSPHINX_MODEL"))
+        {
+            return PathBuf::from(path);
+        }
+        let adapted = adapted_model_dir(self.lang);
+        if self.use_adapted && adapted.join("mdef").is_file() {
+            return adapted;
+        }
+        PathBuf::from(POCKETSPHINX_MODEL_DIR)
     }
 
     /// The Vosk model this configuration would use, if one can be found.
@@ -340,6 +371,12 @@ impl RecognizerConfig {
         }
         crate::models::installed_model_for(self.lang)
     }
+}
+
+/// Where `rochade models adapt` writes the model adapted to the player's voice for `lang`'s
+/// words, in the models directory.
+pub fn adapted_model_dir(lang: Lang) -> PathBuf {
+    crate::models::models_dir().join(format!("pocketsphinx-{}-adapted", lang.code()))
 }
 
 /// A recognizer and what the user should be told about it.
@@ -392,11 +429,11 @@ pub fn open_with_notices(config: &RecognizerConfig) -> Result<Opened, AsrError> 
             ))
         }
         Backend::Pocketsphinx => {
-            let dir = config
-                .pocketsphinx_model
-                .clone()
-                .unwrap_or_else(|| PathBuf::from(POCKETSPHINX_MODEL_DIR));
+            let dir = config.find_pocketsphinx_model();
             let ps = pocketsphinx::Pocketsphinx::new(&dir, config.lang, config.n_best)?;
+            if dir != Path::new(POCKETSPHINX_MODEL_DIR) {
+                notices.push(format!("Acoustic model: {}.", dir.display()));
+            }
             let reason = if config.backend.is_none() {
                 " (no Vosk model is installed; `rochade models fetch` gets one)"
             } else {

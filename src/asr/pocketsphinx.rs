@@ -102,6 +102,9 @@ pub struct Pocketsphinx {
     verifier: Option<PhoneLoopThread>,
     /// The fit of the last utterance finished.
     last_fit: Option<AcousticFit>,
+    /// The words of the last utterance's best path, as the dictionary names their
+    /// pronunciations ("koenig(3)"), without silences and noise.
+    last_path: Vec<String>,
 }
 
 /// How likely the decoder takes a filler word ("uh", "please") between two words, against
@@ -483,6 +486,7 @@ impl Pocketsphinx {
             decoded: 0,
             verifier: PhoneLoopThread::start(&hmm).ok(),
             last_fit: None,
+            last_path: Vec::new(),
         })
     }
 
@@ -758,6 +762,7 @@ impl Recognizer for Pocketsphinx {
         let utterance_ms = self.utterance.len() / 16;
         self.end_utterance();
         self.last_fit = None;
+        self.last_path.clear();
         self.decoded += 1;
         let mut best = self.best_hypothesis();
         let t_end = t0.elapsed();
@@ -843,6 +848,11 @@ impl Recognizer for Pocketsphinx {
         }
         let t_nbest = t0.elapsed();
         self.last_fit = gap;
+        self.last_path = path
+            .iter()
+            .filter(|s| !s.is_silence())
+            .map(|s| s.word.clone())
+            .collect();
         if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
             eprintln!("pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}, fit {gap:?}");
             let words: Vec<String> = path
@@ -928,6 +938,14 @@ impl Drop for Pocketsphinx {
 pub fn dictionary_text(grammar: &Grammar) -> (String, Vec<String>) {
     let (dict, missing) = dictionary::build(&grammar.words(), grammar.lang());
     (dict.to_text(), missing)
+}
+
+impl Pocketsphinx {
+    /// The words of the last finished utterance's best path with the pronunciation each was
+    /// heard in ("koenig(3)" for the third), as the training tools take a transcript.
+    pub fn last_path(&self) -> &[String] {
+        &self.last_path
+    }
 }
 
 /// Where the installed pocketsphinx model is, if any.

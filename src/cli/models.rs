@@ -30,6 +30,11 @@ pub enum ModelsCommand {
     /// (the built-in lists, espeak-ng's, the file named by ROCHADE_PRONUNCIATIONS), in its
     /// dictionary format. Words with none are named on standard error (exit status 1).
     Pronunciations(PronunciationsArgs),
+    /// Adapt pocketsphinx's acoustic model to a player's voice: from recordings of the
+    /// player (NAME.wav, with the words said in NAME.txt beside it), an adapted model is
+    /// written to the models directory, and the recognizer uses it from then on (needs the
+    /// Debian packages sphinxtrain and sphinxbase-utils).
+    Adapt(AdaptArgs),
     /// Load a model, decode a test sound and compile a grammar, in this process: the trial
     /// load Rochade runs in a child process before it loads a model without a record.
     #[command(hide = true)]
@@ -87,6 +92,20 @@ pub struct PronunciationsArgs {
     pub words: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct AdaptArgs {
+    /// The folder of recordings: NAME.wav files, each with NAME.txt holding its words.
+    #[arg(long)]
+    pub recordings: PathBuf,
+    /// The language of the words said.
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// Where to write the adapted model (default: the models directory's
+    /// pocketsphinx-LANG-adapted).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
 fn manifest(path: &Option<PathBuf>) -> anyhow::Result<Manifest> {
     Ok(match path {
         Some(path) => Manifest::load(path)?,
@@ -105,7 +124,49 @@ pub fn run(args: ModelsArgs) -> anyhow::Result<i32> {
         ModelsCommand::Check(a) => check(a),
         ModelsCommand::Pronunciations(a) => pronunciations(a),
         ModelsCommand::Probe(a) => probe(a),
+        ModelsCommand::Adapt(a) => adapt(a),
     }
+}
+
+fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
+    use anyhow::Context;
+    let mut recordings = Vec::new();
+    let entries = std::fs::read_dir(&args.recordings)
+        .with_context(|| format!("cannot read the folder {}", args.recordings.display()))?;
+    let mut wavs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav")))
+        .collect();
+    wavs.sort();
+    for wav in wavs {
+        let txt = wav.with_extension("txt");
+        let text = std::fs::read_to_string(&txt).with_context(|| {
+            format!(
+                "{} has no words beside it ({})",
+                wav.display(),
+                txt.display()
+            )
+        })?;
+        recordings.push(crate::asr::adapt::Recording {
+            wav,
+            text: text.trim().to_string(),
+        });
+    }
+    let out = args
+        .out
+        .unwrap_or_else(|| crate::asr::adapted_model_dir(args.lang));
+    let base = crate::asr::pocketsphinx::installed_model()
+        .map(|dir| dir.join("en-us"))
+        .context("pocketsphinx's model is not installed (Debian package pocketsphinx-en-us)")?;
+    let adapted = crate::asr::adapt::adapt(&base, &recordings, args.lang, &out)?;
+    println!(
+        "Adapted model: {} (learnt from {} of {} recordings, and {} of them in noise).",
+        adapted.model.display(),
+        adapted.aligned,
+        adapted.recordings,
+        adapted.aligned_in_noise
+    );
+    Ok(0)
 }
 
 fn probe(args: ProbeArgs) -> anyhow::Result<i32> {

@@ -1,0 +1,193 @@
+//! `rochade models adapt`: pocketsphinx's acoustic model adapted to one voice from
+//! recordings of it, and the adapted model heard through: the same voice's other moves fit
+//! their phrases closer than through the model as installed.
+mod voice_support;
+
+use std::path::Path;
+use std::process::Command;
+
+use rochade::asr::pocketsphinx::{Pocketsphinx, installed_model};
+use rochade::asr::{Grammar, PhraseMeaning, Recognizer};
+use rochade::lang::Lang;
+
+const VOICE: &str = "de+m3";
+
+/// What the player reads out to adapt the model: moves and commands, every piece, file and
+/// rank word among them.
+const ENROLMENT: [&str; 16] = [
+    "Springer Felix drei",
+    "Bauer Emil vier",
+    "Läufer Cäsar vier",
+    "Dame David zwei",
+    "Turm Anna eins",
+    "König Gustav eins",
+    "Springer Bella fünf",
+    "Läufer Heinrich sechs",
+    "Turm Dora acht",
+    "Dame Emil sieben",
+    "Springer Anna drei schlägt",
+    "kleine Rochade",
+    "große Rochade",
+    "von Gustav zwei nach Gustav vier",
+    "Bauer Felix acht wird Dame",
+    "wie viel Zeit habe ich noch",
+];
+
+/// Other moves of the same voice, heard afterwards.
+const HEARD: [&str; 4] = [
+    "Springer Cäsar drei",
+    "Läufer Bella fünf",
+    "Turm Heinrich zwei",
+    "Dame Anna vier",
+];
+
+fn adapt(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .args(["models", "adapt"])
+        .args(args)
+        .output()
+        .expect("rochade runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The summed gap between the phrases heard and the free phone loop, over `HEARD`, with
+/// the model in `model`; and how many were heard as said.
+fn fit_over_heard(model: &Path) -> (f64, usize) {
+    let mut ps = Pocketsphinx::new(model, Lang::De, 5).expect("pocketsphinx starts");
+    let grammar = Grammar::from_phrases(
+        Lang::De,
+        HEARD
+            .iter()
+            .chain(ENROLMENT.iter())
+            .enumerate()
+            .map(|(i, p)| (*p, PhraseMeaning::Move(format!("m{i}")))),
+    );
+    ps.set_grammar(&grammar).expect("grammar");
+    let (mut gaps, mut right) = (0.0, 0);
+    for text in HEARD {
+        let samples = voice_support::utterance_at(text, VOICE, 160, 300);
+        ps.accept(&samples).expect("accept");
+        let heard = ps.finish().expect("finish");
+        let fit = ps.fit().expect("a fit of the speech");
+        gaps += fit.gap;
+        if heard
+            .first()
+            .is_some_and(|a| grammar.same_meaning(&a.text, text))
+        {
+            right += 1;
+        }
+    }
+    (gaps, right)
+}
+
+#[test]
+fn a_model_adapted_to_a_voice_hears_its_other_moves_closer() {
+    let Some(installed) = installed_model() else {
+        panic!("pocketsphinx-en-us is not installed (scripts/setup.sh)");
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    let recordings = dir.path().join("recordings");
+    std::fs::create_dir(&recordings).expect("mkdir");
+    for (i, text) in ENROLMENT.iter().enumerate() {
+        let samples = voice_support::utterance_at(text, VOICE, 150, 300);
+        let wav = recordings.join(format!("{i:02}.wav"));
+        rochade::audio::wav::write_mono(&wav, &samples, 16_000).expect("wav");
+        std::fs::write(wav.with_extension("txt"), text).expect("txt");
+    }
+    let out = dir.path().join("adapted");
+    let (code, stdout, stderr) = adapt(&[
+        "--lang",
+        "de",
+        "--recordings",
+        recordings.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let learnt: usize = stdout
+        .split("learnt from ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count in {stdout:?}"));
+    assert!(learnt >= 12, "too few recordings aligned: {stdout}");
+    for file in [
+        "mdef",
+        "means",
+        "variances",
+        "transition_matrices",
+        "sendump",
+    ] {
+        assert!(
+            out.join(file).is_file(),
+            "{file} missing in the adapted model"
+        );
+    }
+    let base = installed.join("en-us");
+    let means = |dir: &Path| std::fs::read(dir.join("means")).expect("means");
+    assert_ne!(means(&out), means(&base), "the Gaussians were not adapted");
+
+    let (base_gap, base_right) = fit_over_heard(&base);
+    let (adapted_gap, adapted_right) = fit_over_heard(&out);
+    eprintln!("summed gap {base_gap:.1} → {adapted_gap:.1}, right {base_right} → {adapted_right}");
+    assert!(
+        adapted_gap < base_gap * 0.95,
+        "the adapted model should fit the voice closer: {adapted_gap:.1} against {base_gap:.1}"
+    );
+    assert!(
+        adapted_right >= base_right,
+        "{adapted_right} of {} heard right adapted, {base_right} before",
+        HEARD.len()
+    );
+}
+
+#[test]
+fn recordings_without_their_words_or_none_at_all_are_a_clear_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("adapted");
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).expect("mkdir");
+    let (code, _, stderr) = adapt(&[
+        "--recordings",
+        empty.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("no recordings"), "{stderr}");
+
+    let lone = dir.path().join("lone");
+    std::fs::create_dir(&lone).expect("mkdir");
+    let wav = lone.join("a.wav");
+    rochade::audio::wav::write_mono(
+        &wav,
+        &voice_support::utterance("Eva vier", "de", 300),
+        16_000,
+    )
+    .expect("wav");
+    let (code, _, stderr) = adapt(&[
+        "--recordings",
+        lone.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("a.txt"), "{stderr}");
+    let missing = dir.path().join("missing");
+    let (code, _, stderr) = adapt(&[
+        "--recordings",
+        missing.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("missing"), "{stderr}");
+    assert!(
+        !out.exists(),
+        "nothing is written when the adaptation cannot run"
+    );
+}
