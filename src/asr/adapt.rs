@@ -32,13 +32,15 @@ const MODEL_FILES: [&str; 7] = [
     "noisedict",
 ];
 
-/// The words of `text` as `recognizer` heard them in `samples`, each with the
-/// pronunciation that fitted, or `None` when it heard nothing in the grammar of `text`.
+/// The words of `text` as `recognizer` heard them in `samples`, each named as in `dict`
+/// with the pronunciation that fitted ("koenig(3)"), or `None` when it heard nothing in the
+/// grammar of `text` or a word it heard is not in `dict`.
 fn aligned_words(
     recognizer: &mut super::pocketsphinx::Pocketsphinx,
     text: &str,
     samples: &[i16],
     lang: Lang,
+    dict: &dictionary::Dictionary,
 ) -> Option<Vec<String>> {
     use super::Recognizer;
     let grammar = super::Grammar::from_phrases(
@@ -48,8 +50,27 @@ fn aligned_words(
     recognizer.set_grammar(&grammar).ok()?;
     recognizer.accept(samples).ok()?;
     recognizer.finish().ok()?;
+    // the recognizer numbered the pronunciations in its own dictionary, of this grammar
+    let (heard_in, _) = dictionary::build(&grammar.words(), lang);
     let path = recognizer.last_path();
-    (!path.is_empty()).then(|| path.to_vec())
+    if path.is_empty() {
+        return None;
+    }
+    path.iter()
+        .map(|word| {
+            let (token, nth) = match word.split_once('(') {
+                Some((token, n)) => (token, n.trim_end_matches(')').parse::<usize>().ok()?),
+                None => (word.as_str(), 1),
+            };
+            let phones = heard_in.get(token)?.get(nth.checked_sub(1)?)?;
+            let index = dict.get(token)?.iter().position(|p| p == phones)?;
+            Some(if index == 0 {
+                token.to_string()
+            } else {
+                format!("{token}({})", index + 1)
+            })
+        })
+        .collect()
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -152,13 +173,10 @@ pub fn adapt(
         return Err(AdaptError::Unpronounceable(unpronounceable.join(", ")));
     }
     // Each recording heard with a grammar of its own words alone: the path names the
-    // pronunciation of each word that fits, which the training tools cannot choose
-    // themselves (with the first of each, 30 of 50 German recordings of one voice could
-    // not be aligned with their words).
+    // pronunciation of each word that fits, where the training tools would take the first.
     let mut aligner = super::pocketsphinx::Pocketsphinx::new(base, lang, 1)
         .map_err(|e| AdaptError::Align(e.to_string()))?;
     let (mut fileids, mut transcription) = (String::new(), String::new());
-    let mut heard_words = BTreeSet::new();
     for (i, recording) in recordings.iter().enumerate() {
         let id = format!("r{i:04}");
         let samples = crate::audio::wav::read_16k_mono(&recording.wav)?;
@@ -169,11 +187,8 @@ pub fn adapt(
             .map(dictionary::token)
             .filter(|t| !t.is_empty())
             .collect();
-        if let Some(path) = aligned_words(&mut aligner, &recording.text, &samples, lang) {
+        if let Some(path) = aligned_words(&mut aligner, &recording.text, &samples, lang, &dict) {
             tokens = path;
-        }
-        for token in &tokens {
-            heard_words.insert(token.split('(').next().unwrap_or(token).to_string());
         }
         fileids.push_str(&format!("{id}\n"));
         transcription.push_str(&format!("<s> {} </s> ({id})\n", tokens.join(" ")));
@@ -186,7 +201,6 @@ pub fn adapt(
         fileids.push_str(&format!("{noisy_id}\n"));
         transcription.push_str(&format!("<s> {} </s> ({noisy_id})\n", tokens.join(" ")));
     }
-    let (dict, _) = dictionary::build(&words.union(&heard_words).cloned().collect(), lang);
     let write = |name: &str, text: &str| {
         let path = work.join(name);
         std::fs::write(&path, text).map_err(io(&path))

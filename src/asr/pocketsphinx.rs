@@ -490,6 +490,12 @@ impl Pocketsphinx {
         })
     }
 
+    /// The words of the last finished utterance's best path with the pronunciation each was
+    /// heard in ("koenig(3)" for the third), as the training tools take a transcript.
+    pub fn last_path(&self) -> &[String] {
+        &self.last_path
+    }
+
     fn ps(&self) -> *mut ffi::ps_decoder_t {
         self.decoder.as_ptr()
     }
@@ -938,14 +944,6 @@ impl Drop for Pocketsphinx {
 pub fn dictionary_text(grammar: &Grammar) -> (String, Vec<String>) {
     let (dict, missing) = dictionary::build(&grammar.words(), grammar.lang());
     (dict.to_text(), missing)
-}
-
-impl Pocketsphinx {
-    /// The words of the last finished utterance's best path with the pronunciation each was
-    /// heard in ("koenig(3)" for the third), as the training tools take a transcript.
-    pub fn last_path(&self) -> &[String] {
-        &self.last_path
-    }
 }
 
 /// Where the installed pocketsphinx model is, if any.
