@@ -54,6 +54,12 @@ fn adapt(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// `rochade models adapt` of the recordings in `folder`, written to `out`.
+fn adapt_folder(folder: &Path, out: &Path) -> (Option<i32>, String, String) {
+    let path = |p: &Path| p.to_str().expect("utf-8 path").to_string();
+    adapt(&["--recordings", &path(folder), "--out", &path(out)])
+}
+
 /// The summed gap between the phrases heard and the free phone loop, over `HEARD`, with
 /// the model in `model`; and how many were heard as said.
 fn fit_over_heard(model: &Path) -> (f64, usize) {
@@ -151,12 +157,7 @@ fn recordings_without_their_words_or_none_at_all_are_a_clear_error() {
     let out = dir.path().join("adapted");
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).expect("mkdir");
-    let (code, _, stderr) = adapt(&[
-        "--recordings",
-        empty.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
+    let (code, _, stderr) = adapt_folder(&empty, &out);
     assert_eq!(code, Some(1));
     assert!(stderr.contains("no recordings"), "{stderr}");
 
@@ -169,21 +170,11 @@ fn recordings_without_their_words_or_none_at_all_are_a_clear_error() {
         16_000,
     )
     .expect("wav");
-    let (code, _, stderr) = adapt(&[
-        "--recordings",
-        lone.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
+    let (code, _, stderr) = adapt_folder(&lone, &out);
     assert_eq!(code, Some(1));
     assert!(stderr.contains("a.txt"), "{stderr}");
     let missing = dir.path().join("missing");
-    let (code, _, stderr) = adapt(&[
-        "--recordings",
-        missing.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-    ]);
+    let (code, _, stderr) = adapt_folder(&missing, &out);
     assert_eq!(code, Some(1));
     assert!(stderr.contains("missing"), "{stderr}");
     assert!(
