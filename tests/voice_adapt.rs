@@ -1,6 +1,7 @@
 //! `rochade models adapt`: pocketsphinx's acoustic model adapted to one voice from
 //! recordings of it, and the adapted model heard through: the same voice's other moves fit
 //! their phrases closer than through the model as installed.
+mod process_support;
 mod voice_support;
 
 use std::path::Path;
@@ -181,4 +182,139 @@ fn recordings_without_their_words_or_none_at_all_are_a_clear_error() {
         !out.exists(),
         "nothing is written when the adaptation cannot run"
     );
+}
+
+/// `rochade play` listening to `audio` (a recording in place of the microphone) in a game of
+/// `lang` in `games`; the lines it printed once the recording has been heard.
+fn play_by_voice(audio: &[i16], games: &Path, lang: &str, name: &str) -> Vec<String> {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let wav = games.join(format!("{name}.wav"));
+    rochade::audio::wav::write_mono(&wav, audio, 16_000).expect("wav");
+    let mut child =
+        voice_support::play_from_recording(&wav, games, &["--lang", lang, "--confirm-ms", "1500"]);
+    let lines = process_support::lines(child.stdout.take().expect("stdout"));
+    let mut seen: Vec<String> = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let mut heard_by = None;
+    while Instant::now() < deadline && heard_by.is_none_or(|t| Instant::now() < t) {
+        if let Ok(line) = lines.recv_timeout(Duration::from_millis(200)) {
+            // The move read back: the player says "ja" at the keyboard (the recognizer may
+            // not hear a lone "ja" surely, and then does not take it).
+            let read_back = ["An Sie: ", "To you: "].iter().any(|p| line.starts_with(p))
+                && (line.ends_with('?')
+                    || line.ends_with("oder nein.")
+                    || line.ends_with("or no."));
+            if read_back {
+                let yes = if lang == "de" { "ja" } else { "yes" };
+                let _ = writeln!(child.stdin.as_mut().expect("stdin"), "{yes}");
+            }
+            seen.push(line);
+        }
+        if heard_by.is_none() && seen.iter().any(|l| l.starts_with("Recognizer:")) {
+            let ms = audio.len() as u64 / 16 + 2000;
+            heard_by = Some(Instant::now() + Duration::from_millis(ms));
+        }
+    }
+    let _ = writeln!(child.stdin.as_mut().expect("stdin"), "ende");
+    let _ = child.wait();
+    seen.extend(lines.try_iter());
+    std::fs::remove_file(&wav).expect("remove the recording");
+    seen
+}
+
+/// A spoken move, and the quiet after it.
+fn spoken_move(said: &str, voice: &str) -> Vec<i16> {
+    let mut audio = voice_support::utterance(said, voice, 500);
+    audio.extend(vec![0i16; 2 * 16_000]);
+    audio
+}
+
+#[test]
+fn moves_spoken_in_games_are_kept_with_their_words_and_the_model_learns_from_them() {
+    use rochade::interpret::Interpreter;
+    use rochade::vocab::Vocab;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).expect("mkdir");
+    let said = [("Springer Felix drei", "g1f3"), ("Bauer Dora vier", "d2d4")];
+    for (i, (words, _)) in said.iter().enumerate() {
+        let seen = play_by_voice(&spoken_move(words, VOICE), &games, "de", &format!("de-{i}"));
+        assert!(
+            seen.iter().any(|l| l.starts_with("An den Gegner: ")),
+            "{words} was not made: {seen:#?}"
+        );
+    }
+    let seen = play_by_voice(
+        &spoken_move("knight foxtrot three", "en"),
+        &games,
+        "en",
+        "en",
+    );
+    assert!(
+        seen.iter().any(|l| l.starts_with("To the opponent: ")),
+        "the English move was not made: {seen:#?}"
+    );
+
+    // Each game keeps its move's recording beside the journal, with the words it was heard as:
+    // they mean the move that was made.
+    let mut folders: Vec<_> = std::fs::read_dir(&games)
+        .expect("games")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "audio"))
+        .collect();
+    folders.sort();
+    assert_eq!(folders.len(), 3, "{folders:?}");
+    let german = Interpreter::new(Vocab::builtin(Lang::De));
+    let mut made = Vec::new();
+    for folder in &folders {
+        let words = std::fs::read_to_string(folder.join("001-white.txt"))
+            .unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
+        assert!(folder.join("001-white.wav").is_file());
+        made.push(
+            german
+                .interpret_text(&shakmaty::Chess::default(), &words)
+                .uci(),
+        );
+    }
+    for (_, uci) in said {
+        assert!(
+            made.contains(&Some(uci.to_string())),
+            "no recording's words mean {uci}: {made:?}"
+        );
+    }
+    // A recording an older Rochade kept without its words is left out.
+    std::fs::copy(
+        folders[0].join("001-white.wav"),
+        folders[0].join("002-white.wav"),
+    )
+    .expect("copy");
+
+    let out = dir.path().join("adapted");
+    let path = |p: &Path| p.to_str().expect("utf-8 path").to_string();
+    let (code, stdout, stderr) = adapt(&[
+        "--from-games",
+        &path(&games),
+        "--lang",
+        "de",
+        "--out",
+        &path(&out),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("2 spoken moves from 2 games"),
+        "the two German moves, not the English one nor the one without words: {stdout}"
+    );
+    let base = installed_model().expect("pocketsphinx-en-us").join("en-us");
+    let means = |dir: &Path| std::fs::read(dir.join("means")).expect("means");
+    assert_ne!(means(&out), means(&base), "the Gaussians were not adapted");
+
+    // No game with spoken moves: a clear error, nothing written.
+    let nothing = dir.path().join("adapted-none");
+    let empty = dir.path().join("no-games");
+    std::fs::create_dir(&empty).expect("mkdir");
+    let (code, _, stderr) = adapt(&["--from-games", &path(&empty), "--out", &path(&nothing)]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.contains("no spoken moves"), "{stderr}");
+    assert!(!nothing.exists());
 }

@@ -278,9 +278,24 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
         "voice alternatives are journaled"
     );
 
-    // Each spoken move is kept as a recording, named by its number (D.2.5).
+    // Each spoken move is kept as a recording, named by its number (D.2.5), with the words
+    // it was heard as beside it: they mean the move made.
     let audio = journal.with_extension("audio");
-    for n in 1..=GAME.len() {
+    let interpreter =
+        rochade::interpret::Interpreter::new(rochade::vocab::Vocab::builtin(Lang::De));
+    let mut pos = shakmaty::Chess::default();
+    for (n, mv) in (1..=GAME.len()).zip(GAME.iter()) {
+        let words_file = audio.join(format!("{n:03}-white.txt"));
+        let words = std::fs::read_to_string(&words_file)
+            .unwrap_or_else(|e| panic!("{}: {e}", words_file.display()));
+        assert_eq!(
+            interpreter.interpret_text(&pos, &words).uci().as_deref(),
+            Some(mv.uci),
+            "{}: {words:?}",
+            words_file.display()
+        );
+        pos = after(pos, mv.uci);
+        pos = after(pos, mv.reply);
         let wav = audio.join(format!("{n:03}-white.wav"));
         let samples = rochade::audio::wav::read_16k_mono(&wav)
             .unwrap_or_else(|e| panic!("{}: {e}", wav.display()));
@@ -293,4 +308,29 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
     support::kill_speech_dispatcher(Path::new(
         &std::env::var("XDG_RUNTIME_DIR").unwrap_or_default(),
     ));
+}
+
+/// `pos` after `mv`, in UCI or in SAN with German piece letters (as the opponent's replies are
+/// typed).
+fn after(pos: shakmaty::Chess, mv: &str) -> shakmaty::Chess {
+    use shakmaty::Position;
+    let english: String = mv
+        .chars()
+        .map(|c| match c {
+            'S' => 'N',
+            'L' => 'B',
+            'D' => 'Q',
+            'T' => 'R',
+            c => c,
+        })
+        .collect();
+    let legal = match english.parse::<shakmaty::uci::UciMove>() {
+        Ok(uci) => uci.to_move(&pos).ok(),
+        Err(_) => english
+            .parse::<shakmaty::san::San>()
+            .ok()
+            .and_then(|san| san.to_move(&pos).ok()),
+    };
+    let legal = legal.unwrap_or_else(|| panic!("{mv} is not legal here"));
+    pos.play(legal).expect("legal")
 }

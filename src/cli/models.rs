@@ -95,8 +95,17 @@ pub struct PronunciationsArgs {
 #[derive(Debug, Args)]
 pub struct AdaptArgs {
     /// The folder of recordings: NAME.wav files, each with NAME.txt holding its words.
-    #[arg(long)]
-    pub recordings: PathBuf,
+    #[arg(
+        long,
+        required_unless_present = "from_games",
+        conflicts_with = "from_games"
+    )]
+    pub recordings: Option<PathBuf>,
+    /// Learn from the moves spoken in the games of this language kept in this folder (by
+    /// default the games folder, where `play` writes them): each game's STEM.audio/ holds
+    /// them with the words they were heard as.
+    #[arg(long = "from-games", num_args = 0..=1, default_missing_value = "")]
+    pub from_games: Option<PathBuf>,
     /// The language of the words said.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
@@ -129,29 +138,31 @@ pub fn run(args: ModelsArgs) -> anyhow::Result<i32> {
 }
 
 fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
-    use anyhow::Context;
-    let mut recordings = Vec::new();
-    let entries = std::fs::read_dir(&args.recordings)
-        .with_context(|| format!("cannot read the folder {}", args.recordings.display()))?;
-    let mut wavs: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav")))
-        .collect();
-    wavs.sort();
-    for wav in wavs {
-        let txt = wav.with_extension("txt");
-        let text = std::fs::read_to_string(&txt).with_context(|| {
-            format!(
-                "{} has no words beside it ({})",
-                wav.display(),
-                txt.display()
-            )
-        })?;
-        recordings.push(crate::asr::adapt::Recording {
-            wav,
-            text: text.trim().to_string(),
-        });
-    }
+    let recordings = match (&args.recordings, &args.from_games) {
+        (Some(folder), _) => recordings_in(folder)?,
+        (None, Some(games)) => {
+            let games = if games.as_os_str().is_empty() {
+                crate::journal::default_games_dir().map_err(|e| anyhow::anyhow!("{e}"))?
+            } else {
+                games.clone()
+            };
+            let (recordings, of_games) = recordings_of_games(&games, args.lang)?;
+            anyhow::ensure!(
+                !recordings.is_empty(),
+                "no spoken moves with their words in {} from games played in {} (play --voice keeps them)",
+                games.display(),
+                args.lang
+            );
+            println!(
+                "{} spoken moves from {} games in {}.",
+                recordings.len(),
+                of_games,
+                games.display()
+            );
+            recordings
+        }
+        (None, None) => anyhow::bail!("give --recordings DIR or --from-games [DIR]"),
+    };
     let out = args
         .out
         .unwrap_or_else(|| crate::asr::adapted_model_dir(args.lang));
@@ -167,6 +178,84 @@ fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
         adapted.aligned_in_noise
     );
     Ok(0)
+}
+
+/// The recordings in `folder`: every NAME.wav, each with its words in NAME.txt.
+fn recordings_in(folder: &std::path::Path) -> anyhow::Result<Vec<crate::asr::adapt::Recording>> {
+    let entries = std::fs::read_dir(folder)
+        .with_context(|| format!("cannot read the folder {}", folder.display()))?;
+    let mut wavs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav")))
+        .collect();
+    wavs.sort();
+    wavs.into_iter()
+        .map(|wav| {
+            let txt = wav.with_extension("txt");
+            let text = std::fs::read_to_string(&txt).with_context(|| {
+                format!(
+                    "{} has no words beside it ({})",
+                    wav.display(),
+                    txt.display()
+                )
+            })?;
+            Ok(crate::asr::adapt::Recording {
+                wav,
+                text: text.trim().to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The spoken moves kept beside the journals in `games` of games played in `lang`, and how
+/// many games they come from. A recording without its words (kept by an older Rochade) is
+/// left out, and so is a journal that cannot be read.
+fn recordings_of_games(
+    games: &std::path::Path,
+    lang: Lang,
+) -> anyhow::Result<(Vec<crate::asr::adapt::Recording>, usize)> {
+    let entries = std::fs::read_dir(games)
+        .with_context(|| format!("cannot read the folder {}", games.display()))?;
+    let mut journals: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    journals.sort();
+    let (mut recordings, mut of_games) = (Vec::new(), 0);
+    for journal in journals {
+        let stem = crate::session::sheet_stem(&journal);
+        let audio = games.join(format!("{stem}.audio"));
+        if !audio.is_dir() {
+            continue;
+        }
+        match crate::session::check_journal(&journal) {
+            Ok(check) if check.lang == Some(lang) => {}
+            _ => continue,
+        }
+        let Ok(entries) = std::fs::read_dir(&audio) else {
+            continue;
+        };
+        let mut wavs: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "wav"))
+            .collect();
+        wavs.sort();
+        let before = recordings.len();
+        for wav in wavs {
+            if let Ok(text) = std::fs::read_to_string(wav.with_extension("txt"))
+                && !text.trim().is_empty()
+            {
+                recordings.push(crate::asr::adapt::Recording {
+                    wav,
+                    text: text.trim().to_string(),
+                });
+            }
+        }
+        if recordings.len() > before {
+            of_games += 1;
+        }
+    }
+    Ok((recordings, of_games))
 }
 
 fn probe(args: ProbeArgs) -> anyhow::Result<i32> {

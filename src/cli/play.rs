@@ -335,7 +335,7 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         s.say(Listener::Player, text);
     }
     let mut recorder = match (session.journal_path(), args.voice.no_recording) {
-        (Some(j), false) if voice.is_some() => Some(Recorder::beside(j)),
+        (Some(j), false) if voice.is_some() => Some(Recorder::beside(j, vocab.clone())),
         _ => None,
     };
     let mut voice_open = voice.is_some();
@@ -412,7 +412,7 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
     let mut battery = BatteryCheck::new();
     loop {
         battery.check(&printer, speech.as_ref(), session.now());
-        let mut utterance: Option<Vec<i16>> = None;
+        let mut utterance: Option<crate::asr::input::Recognized> = None;
         // The game time of what happened, when it is dated where it happened (a tick, the end
         // of a playback) rather than when the loop gets to it.
         let mut happened_at: Option<u64> = None;
@@ -515,7 +515,7 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                             heard.committed_ms,
                             if heard.early { ", early" } else { "" }
                         ));
-                        utterance = Some(heard.samples.clone());
+                        utterance = Some(heard.clone());
                         // Nothing recognized is still an utterance: the player hears "Nicht
                         // verstanden" and says it again, rather than waiting in silence.
                         Some(Event::Heard(Heard::Alternatives(heard.alternatives.clone())))
@@ -622,6 +622,10 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         // a line read, at the time it is read.
         let at = happened_at.unwrap_or_else(|| session.now());
         let mut next = Some((event, at));
+        // An utterance is read as a move in the position it was said in (its recording's words).
+        let said_in = utterance
+            .as_ref()
+            .and_then(|_| session.assistant().game().map(|g| g.position().clone()));
         while let Some((event, now)) = next.take() {
             // An input, not the end of a playback or a tick: refused while the journal fails.
             let from_player = !matches!(event, None | Some(Event::Played(_)));
@@ -672,16 +676,16 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                     }
                     if let Some(r) = recorder.as_mut() {
                         // The utterance that was read back as a move is the move's recording.
-                        let read_back = effects.iter().any(|e| {
-                            matches!(&e.effect, Effect::Say { to: Listener::Player, about, .. }
-                                if about.is_read_back())
-                        });
-                        if let (true, Some(samples)) = (read_back, utterance.take()) {
-                            r.heard(samples);
+                        let read_back = effects.iter().find_map(|e| e.effect.read_back());
+                        if let (Some(played), Some(heard), Some(pos)) =
+                            (read_back, utterance.take(), &said_in)
+                            && let Some(uci) = &played.uci
+                        {
+                            r.heard(pos, heard.samples, &heard.alternatives, uci);
                         }
                         let player = session.assistant().player();
                         for e in &effects {
-                            if let Effect::Made { by, .. } = &e.effect
+                            if let Effect::Made { by, uci, .. } = &e.effect
                                 && Some(*by) == player
                             {
                                 let number = session
@@ -690,7 +694,8 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
                                     .map(|g| g.moves().iter().filter(|m| m.color == *by).count())
                                     .unwrap_or(0)
                                     as u32;
-                                if let Err(why) = r.made(number, crate::clock::side_name(*by)) {
+                                if let Err(why) = r.made(number, crate::clock::side_name(*by), uci)
+                                {
                                     printer.line(&why);
                                 }
                             }

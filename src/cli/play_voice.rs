@@ -553,22 +553,36 @@ impl Speech {
 }
 
 /// Keeps the audio of the player's spoken moves beside the journal (D.2.5: a recording
-/// device), one WAV a move, named by the move number.
+/// device), one WAV a move, named by the move number, with the words it was heard as in a
+/// text file of the same name: what `rochade models adapt --from-games` learns the player's
+/// voice from.
 pub struct Recorder {
     dir: PathBuf,
-    last: Option<Vec<i16>>,
+    interpreter: crate::interpret::Interpreter,
+    last: Option<SpokenMove>,
+}
+
+/// An utterance read back as a move, with the words of it that mean the move.
+struct SpokenMove {
+    samples: Vec<i16>,
+    words: String,
+    uci: String,
 }
 
 impl Recorder {
     /// Recordings of the game whose journal is `journal` go to `<journal stem>.audio/`
-    /// ([`crate::session::sheet_stem`]).
-    pub fn beside(journal: &Path) -> Recorder {
+    /// ([`crate::session::sheet_stem`]); `vocab` is the game's, which reads what was heard.
+    pub fn beside(journal: &Path, vocab: Vocab) -> Recorder {
         let stem = crate::session::sheet_stem(journal);
         let dir = journal
             .parent()
             .unwrap_or_else(|| Path::new("."))
             .join(format!("{stem}.audio"));
-        Recorder { dir, last: None }
+        Recorder {
+            dir,
+            interpreter: crate::interpret::Interpreter::new(vocab),
+            last: None,
+        }
     }
 
     /// The folder of the recordings.
@@ -576,23 +590,45 @@ impl Recorder {
         &self.dir
     }
 
-    /// Remembers the utterance that was read back as a move; it is kept when that move is made.
-    pub fn heard(&mut self, samples: Vec<i16>) {
-        if !samples.is_empty() {
-            self.last = Some(samples);
-        }
+    /// The utterance `samples`, heard as `alternatives`, was read back as the move `uci` in
+    /// `pos`: it is kept when that move is made, with the words of the first alternative that
+    /// means it. An utterance none of whose alternatives means the move (the move was typed
+    /// after it) is not the move's recording.
+    pub fn heard(
+        &mut self,
+        pos: &shakmaty::Chess,
+        samples: Vec<i16>,
+        alternatives: &[(String, f32)],
+        uci: &str,
+    ) {
+        let words = alternatives.iter().find_map(|(text, _)| {
+            let reading = self.interpreter.interpret_text(pos, text);
+            (reading.uci().as_deref() == Some(uci)).then(|| text.trim().to_string())
+        });
+        self.last = match words {
+            Some(words) if !samples.is_empty() => Some(SpokenMove {
+                samples,
+                words,
+                uci: uci.to_string(),
+            }),
+            _ => None,
+        };
     }
 
-    /// The player's move number `number` was made: keep the last utterance as its recording.
-    pub fn made(&mut self, number: u32, side: &str) -> Result<Option<PathBuf>, String> {
-        let Some(samples) = self.last.take() else {
+    /// The player's move number `number`, `uci`, was made: the utterance read back as it is
+    /// kept as its recording (`NNN-side.wav`, its words in `NNN-side.txt`).
+    pub fn made(&mut self, number: u32, side: &str, uci: &str) -> Result<Option<PathBuf>, String> {
+        let Some(spoken) = self.last.take().filter(|s| s.uci == uci) else {
             return Ok(None);
         };
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let path = self.dir.join(format!("{number:03}-{side}.wav"));
-        crate::audio::wav::write_mono(&path, &samples, crate::asr::SAMPLE_RATE)
+        crate::audio::wav::write_mono(&path, &spoken.samples, crate::asr::SAMPLE_RATE)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let words = path.with_extension("txt");
+        std::fs::write(&words, format!("{}\n", spoken.words))
+            .map_err(|e| format!("cannot write {}: {e}", words.display()))?;
         Ok(Some(path))
     }
 }
@@ -603,6 +639,37 @@ mod tests {
     use crate::assistant::about::{MoveFacts, ReadOut};
     use crate::game::{EndReason, GameResult};
     use crate::scoresheet::record::Side;
+
+    #[test]
+    fn a_made_move_keeps_its_recording_with_the_words_that_mean_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = dir.path().join("game.jsonl");
+        let mut recorder = Recorder::beside(&journal, Vocab::builtin(Lang::De));
+        let start = shakmaty::Chess::default();
+        let heard = [
+            ("springer felix eins".to_string(), 0.6),
+            ("springer felix drei".to_string(), 0.4),
+        ];
+        // Read back as g1f3: the second reading means it; the move made is another (typed
+        // after a "nein"), so nothing is kept.
+        recorder.heard(&start, vec![7; 1600], &heard, "g1f3");
+        assert_eq!(recorder.made(1, "white", "b1c3"), Ok(None));
+        assert!(!recorder.dir().exists());
+        // Read back and made: the recording and the words of the reading that means it.
+        recorder.heard(&start, vec![7; 1600], &heard, "g1f3");
+        let wav = recorder.made(1, "white", "g1f3").expect("written");
+        let wav = wav.expect("a recording");
+        assert_eq!(wav, dir.path().join("game.audio/001-white.wav"));
+        assert_eq!(
+            crate::audio::wav::read_16k_mono(&wav).expect("wav").len(),
+            1600
+        );
+        let words = std::fs::read_to_string(wav.with_extension("txt")).expect("words");
+        assert_eq!(words, "springer felix drei\n");
+        // No reading means the move read back (it was typed): no recording.
+        recorder.heard(&start, vec![7; 1600], &heard[..1], "e2e4");
+        assert_eq!(recorder.made(2, "white", "e2e4"), Ok(None));
+    }
 
     #[test]
     fn priorities_follow_what_is_said() {
