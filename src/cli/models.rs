@@ -180,16 +180,21 @@ fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-/// The recordings in `folder`: every NAME.wav, each with its words in NAME.txt.
-fn recordings_in(folder: &std::path::Path) -> anyhow::Result<Vec<crate::asr::adapt::Recording>> {
-    let entries = std::fs::read_dir(folder)
-        .with_context(|| format!("cannot read the folder {}", folder.display()))?;
-    let mut wavs: Vec<PathBuf> = entries
+/// The WAV files in `folder`, in the order of their names.
+fn wav_files(folder: &std::path::Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut wavs: Vec<PathBuf> = std::fs::read_dir(folder)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav")))
         .collect();
     wavs.sort();
-    wavs.into_iter()
+    Ok(wavs)
+}
+
+/// The recordings in `folder`: every NAME.wav, each with its words in NAME.txt.
+fn recordings_in(folder: &std::path::Path) -> anyhow::Result<Vec<crate::asr::adapt::Recording>> {
+    wav_files(folder)
+        .with_context(|| format!("cannot read the folder {}", folder.display()))?
+        .into_iter()
         .map(|wav| {
             let txt = wav.with_extension("txt");
             let text = std::fs::read_to_string(&txt).with_context(|| {
@@ -232,14 +237,9 @@ fn recordings_of_games(
             Ok(check) if check.lang == Some(lang) => {}
             _ => continue,
         }
-        let Ok(entries) = std::fs::read_dir(&audio) else {
+        let Ok(wavs) = wav_files(&audio) else {
             continue;
         };
-        let mut wavs: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "wav"))
-            .collect();
-        wavs.sort();
         let before = recordings.len();
         for wav in wavs {
             if let Ok(text) = std::fs::read_to_string(wav.with_extension("txt"))
