@@ -622,9 +622,11 @@ pub fn run_with(args: PlayArgs, relay: bool, outside: Option<Outside>) -> anyhow
         // a line read, at the time it is read.
         let at = happened_at.unwrap_or_else(|| session.now());
         let mut next = Some((event, at));
-        // An utterance is read as a move in the position it was said in (its recording's words).
+        // An utterance is read as a move in the position it was said in (its recording's words),
+        // when recordings are kept.
         let said_in = utterance
             .as_ref()
+            .filter(|_| recorder.is_some())
             .and_then(|_| session.assistant().game().map(|g| g.position().clone()));
         while let Some((event, now)) = next.take() {
             // An input, not the end of a playback or a tick: refused while the journal fails.
