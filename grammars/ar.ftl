@@ -768,3 +768,24 @@ check-heard = سُمع: { $heard }.
 check-heard-nothing = لم يُفهم شيء. يرجى فحص الميكروفون؛ لوحة المفاتيح تعمل دائمًا.
 check-voice-quiet = صوتك يصل خافتًا: يرجى تقريب الميكروفون من فمك.
 check-done = انتهى الفحص.
+
+## تعلّم صوت اللاعب (rochade models read): يقرأ اللاعب أسطرًا بصوت عالٍ ويتعلّم منها pocketsphinx
+
+learning-start = سيتعلّم Rochade صوتك الآن. سأقول { $count ->
+    [one] سطرًا واحدًا
+   *[other] { $number } أسطر
+}؛ قل كل سطر بعدي.
+learning-help = قل { $repeat } لتسمع السطر مرة أخرى، و{ $skip } لتتركه، و{ $stop } لتتوقف؛ ثم يُتعلَّم ما قرأته.
+learning-line = السطر { $number }: { $words }
+learning-again = لم يُفهم. مرة أخرى من فضلك: { $words }
+learning-left-out = أترك هذا السطر.
+learning-kept = { $count ->
+    [one] سُجّل سطر واحد.
+   *[other] سُجّلت { $number } أسطر.
+}
+learning-folder = التسجيلات في { $folder }.
+learning-adapting = أتعلّم صوتك الآن. يستغرق ذلك نحو دقيقة.
+learning-adapted = انتهى. من المباراة القادمة يسمعك Rochade بصوتك.
+learning-nothing-kept = لم يُسجَّل أي سطر؛ لا يُتعلَّم شيء.
+learning-not-adapted = تعذّر تعلّم صوتك: { $why }. تبقى التسجيلات محفوظة.
+learning-no-microphone = بدون ميكروفون لا يستطيع Rochade أن يتعلّم صوتك: { $why }

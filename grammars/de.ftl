@@ -749,3 +749,28 @@ check-heard = Verstanden: { $heard }.
 check-heard-nothing = Nichts verstanden. Bitte das Mikrofon prüfen; die Tastatur geht immer.
 check-voice-quiet = Ihre Stimme kommt leise an: bitte das Mikrofon näher an den Mund.
 check-done = Die Prüfung ist beendet.
+
+## Die Stimme lernen (rochade models read): der Spieler liest Zeilen vor, Pocketsphinx lernt daraus
+
+# $count, $number: wie viele Zeilen zu lesen sind.
+learning-start = Rochade lernt jetzt Ihre Stimme. Ich sage { $count ->
+    [one] eine Zeile
+   *[other] { $number } Zeilen
+}; sprechen Sie jede nach, wenn ich sie gesagt habe.
+# $repeat, $skip, $stop: die ersten Worte dieser Befehle (grammars/de.toml, [commands] und [learning]).
+learning-help = Sagen Sie { $repeat }, um eine Zeile noch einmal zu hören, { $skip }, um sie auszulassen, und { $stop }, um aufzuhören; was Sie gelesen haben, wird dann gelernt.
+# $number: die Nummer der Zeile in Worten; $words: was zu sprechen ist.
+learning-line = Zeile { $number }: { $words }
+learning-again = Nicht verstanden. Bitte noch einmal: { $words }
+learning-left-out = Diese Zeile lasse ich aus.
+# $count, $number: wie viele Zeilen aufgenommen sind.
+learning-kept = Aufgenommen: { $count ->
+    [one] eine Zeile
+   *[other] { $number } Zeilen
+}.
+learning-folder = Die Aufnahmen liegen in { $folder }.
+learning-adapting = Ich lerne jetzt Ihre Stimme. Das dauert etwa eine Minute.
+learning-adapted = Fertig. Von der nächsten Partie an hört Rochade Sie mit Ihrer Stimme.
+learning-nothing-kept = Keine Zeile ist aufgenommen; es wird nichts gelernt.
+learning-not-adapted = Die Stimme konnte nicht gelernt werden: { $why }. Die Aufnahmen bleiben erhalten.
+learning-no-microphone = Ohne Mikrofon kann Rochade Ihre Stimme nicht lernen: { $why }

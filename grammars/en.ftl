@@ -719,3 +719,28 @@ check-heard = Heard: { $heard }.
 check-heard-nothing = Nothing was understood. Please check the microphone; the keyboard always works.
 check-voice-quiet = Your voice comes through softly: please bring the microphone nearer to your mouth.
 check-done = The check is done.
+
+## Learning the player's voice (rochade models read): the player reads lines aloud, pocketsphinx learns from them
+
+# $count, $number: how many lines there are to read.
+learning-start = Rochade will now learn your voice. I will say { $count ->
+    [one] one line
+   *[other] { $number } lines
+}; say each one after me.
+# $repeat, $skip, $stop: the first words of these commands (grammars/en.toml, [commands] and [learning]).
+learning-help = Say { $repeat } to hear a line again, { $skip } to leave it out, and { $stop } to stop; what you have read is then learnt.
+# $number: the line's number in words; $words: what to say.
+learning-line = Line { $number }: { $words }
+learning-again = Not understood. Please once more: { $words }
+learning-left-out = I leave this line out.
+# $count, $number: how many lines were recorded.
+learning-kept = Recorded: { $count ->
+    [one] one line
+   *[other] { $number } lines
+}.
+learning-folder = The recordings are in { $folder }.
+learning-adapting = I am learning your voice now. This takes about a minute.
+learning-adapted = Done. From the next game on, Rochade hears you with your own voice.
+learning-nothing-kept = No line was recorded; nothing is learnt.
+learning-not-adapted = Your voice could not be learnt: { $why }. The recordings are kept.
+learning-no-microphone = Without a microphone Rochade cannot learn your voice: { $why }

@@ -734,3 +734,24 @@ check-heard = נשמע: { $heard }.
 check-heard-nothing = לא הובן דבר. נא לבדוק את המיקרופון; המקלדת תמיד עובדת.
 check-voice-quiet = הקול שלך נקלט חלש: נא לקרב את המיקרופון לפה.
 check-done = הבדיקה הסתיימה.
+
+## לימוד הקול של השחקן (rochade models read): השחקן קורא שורות בקול ו-pocketsphinx לומד מהן
+
+learning-start = Rochade ילמד עכשיו את הקול שלך. אומר { $count ->
+    [one] שורה אחת
+   *[other] { $number } שורות
+}; חזור על כל שורה אחריי.
+learning-help = אמור { $repeat } כדי לשמוע שורה שוב, { $skip } כדי לדלג עליה, ו-{ $stop } כדי להפסיק; מה שקראת יילמד אז.
+learning-line = שורה { $number }: { $words }
+learning-again = לא הובן. נא שוב: { $words }
+learning-left-out = אני מדלג על השורה הזאת.
+learning-kept = { $count ->
+    [one] הוקלטה שורה אחת.
+   *[other] הוקלטו { $number } שורות.
+}
+learning-folder = ההקלטות נמצאות ב-{ $folder }.
+learning-adapting = אני לומד עכשיו את הקול שלך. זה לוקח כדקה.
+learning-adapted = סיימתי. מהמשחק הבא Rochade שומע אותך בקול שלך.
+learning-nothing-kept = לא הוקלטה אף שורה; דבר לא נלמד.
+learning-not-adapted = לא ניתן היה ללמוד את הקול שלך: { $why }. ההקלטות נשמרות.
+learning-no-microphone = בלי מיקרופון Rochade אינו יכול ללמוד את הקול שלך: { $why }

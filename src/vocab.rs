@@ -27,7 +27,7 @@ use toml::Spanned;
 use crate::lang::Lang;
 
 mod command;
-pub use command::{Command, ServiceCommand};
+pub use command::{Command, LearningCommand, ServiceCommand};
 
 /// The side of a castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -129,6 +129,10 @@ struct RawVocab {
     /// hears only the commands of `[commands]`).
     #[serde(default)]
     service: Option<Section>,
+    /// What the player says while he reads lines for the recognizer to learn his voice
+    /// (`rochade models read`); a file without them has only "Wiederholen" and "Hilfe" there.
+    #[serde(default)]
+    learning: Option<Section>,
 }
 
 /// `[recognizer]`: what the speech recognizers' grammars leave out.
@@ -177,6 +181,8 @@ pub struct Vocab {
     commands: BTreeMap<Command, Vec<String>>,
     /// `[service]`: what the player says to the service between games.
     service: BTreeMap<ServiceCommand, Vec<String>>,
+    /// `[learning]`: what the player says between the lines he reads for the recognizer.
+    learning: BTreeMap<LearningCommand, Vec<String>>,
     /// Normalized single word → meaning (phrases of several words are in `phrases`).
     words: HashMap<String, Meaning>,
     /// Normalized word → what else it may stand for, by where it stands (`[homophones]`:
@@ -496,6 +502,11 @@ impl Vocab {
             Some(sec) => section(sec, "service", &service_keys, &[])?,
             None => BTreeMap::new(),
         };
+        let learning_keys: Vec<&str> = LearningCommand::ALL.iter().map(|c| c.name()).collect();
+        let learning = match &raw.learning {
+            Some(sec) => section(sec, "learning", &learning_keys, &[])?,
+            None => BTreeMap::new(),
+        };
 
         // Single-word entries of files, ranks and pieces: they are matched word by word.
         for (sec_name, sec, table) in [
@@ -562,6 +573,10 @@ impl Vocab {
             service: ServiceCommand::ALL
                 .iter()
                 .filter_map(|c| service.get(c.name()).map(|v| (*c, v.clone())))
+                .collect(),
+            learning: LearningCommand::ALL
+                .iter()
+                .filter_map(|c| learning.get(c.name()).map(|v| (*c, v.clone())))
                 .collect(),
             words: HashMap::new(),
             homophones: HashMap::new(),
@@ -843,6 +858,15 @@ impl Vocab {
     /// Every phrase of a service command (`[service]`), the one Rochade says first.
     pub fn service_words(&self, command: ServiceCommand) -> &[String] {
         self.service.get(&command).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Every phrase of a command of the reading session (`[learning]`), the one Rochade says
+    /// first.
+    pub fn learning_words(&self, command: LearningCommand) -> &[String] {
+        self.learning
+            .get(&command)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 
     /// Every accepted spelling of a file, rank or piece (the first is the spoken one).

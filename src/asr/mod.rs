@@ -28,6 +28,7 @@ pub mod grammar;
 pub mod input;
 pub mod jsgf;
 pub mod pocketsphinx;
+pub mod reading;
 pub mod vosk;
 
 use std::path::{Path, PathBuf};

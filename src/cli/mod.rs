@@ -9,6 +9,7 @@ pub mod devices;
 pub mod install_service;
 pub mod interpret;
 pub mod models;
+mod models_read;
 pub mod play;
 pub mod play_args;
 mod play_check;
@@ -22,6 +23,7 @@ pub mod replay;
 pub mod say;
 pub mod scoresheet;
 pub mod service;
+mod telling;
 
 /// Rochade: the FIDE Appendix D assistant for blind and visually impaired chess players.
 #[derive(Debug, Parser)]

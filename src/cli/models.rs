@@ -35,6 +35,10 @@ pub enum ModelsCommand {
     /// written to the models directory, and the recognizer uses it from then on (needs the
     /// Debian packages sphinxtrain and sphinxbase-utils).
     Adapt(AdaptArgs),
+    /// Learn the player's voice in a reading session before his first game: Rochade says a
+    /// line (a move or a command), the player says it after; then the model is adapted to
+    /// every line read (as `adapt --recordings`, on the folder of the recordings).
+    Read(super::models_read::ReadArgs),
     /// Load a model, decode a test sound and compile a grammar, in this process: the trial
     /// load Rochade runs in a child process before it loads a model without a record.
     #[command(hide = true)]
@@ -134,6 +138,7 @@ pub fn run(args: ModelsArgs) -> anyhow::Result<i32> {
         ModelsCommand::Pronunciations(a) => pronunciations(a),
         ModelsCommand::Probe(a) => probe(a),
         ModelsCommand::Adapt(a) => adapt(a),
+        ModelsCommand::Read(a) => super::models_read::run(a),
     }
 }
 
@@ -163,13 +168,26 @@ fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
         }
         (None, None) => anyhow::bail!("give --recordings DIR or --from-games [DIR]"),
     };
-    let out = args
-        .out
-        .unwrap_or_else(|| crate::asr::adapted_model_dir(args.lang));
+    adapt_recordings(&recordings, args.lang, args.out)?;
+    Ok(0)
+}
+
+/// Adapts the installed model to every recording of `folder` (as `--recordings`), written to
+/// `out` or the models directory's adapted model for `lang`.
+pub fn adapt_to(folder: &std::path::Path, lang: Lang, out: Option<PathBuf>) -> anyhow::Result<()> {
+    adapt_recordings(&recordings_in(folder)?, lang, out)
+}
+
+fn adapt_recordings(
+    recordings: &[crate::asr::adapt::Recording],
+    lang: Lang,
+    out: Option<PathBuf>,
+) -> anyhow::Result<()> {
+    let out = out.unwrap_or_else(|| crate::asr::adapted_model_dir(lang));
     let base = crate::asr::pocketsphinx::installed_model()
         .map(|dir| dir.join("en-us"))
         .context("pocketsphinx's model is not installed (Debian package pocketsphinx-en-us)")?;
-    let adapted = crate::asr::adapt::adapt(&base, &recordings, args.lang, &out)?;
+    let adapted = crate::asr::adapt::adapt(&base, recordings, lang, &out)?;
     println!(
         "Adapted model: {} (learnt from {} of {} recordings, and {} of them in noise).",
         adapted.model.display(),
@@ -177,7 +195,7 @@ fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
         adapted.recordings,
         adapted.aligned_in_noise
     );
-    Ok(0)
+    Ok(())
 }
 
 /// The WAV files in `folder`, in the order of their names.

@@ -12,12 +12,12 @@ use shakmaty::{Role, Square};
 
 use crate::asr::input::VoiceEvent;
 use crate::asr::{Grammar, PhraseMeaning};
-use crate::assistant::protocol::{About, Effect, Listener, Played, TimedEffect};
 use crate::audio::capture::{CaptureEvent, MuteSwitch};
 use crate::audio::level::{Room, VoiceLevel, judge_room, judge_voice};
 use crate::catalog::Arg;
 use crate::cli::play_voice::{Speech, VoiceArgs, start_voice};
 use crate::cli::printer::Printer;
+use crate::cli::telling::Teller;
 use crate::lang::Lang;
 use crate::vocab::Vocab;
 
@@ -77,41 +77,8 @@ pub fn readiness_check(args: &VoiceArgs, lang: Lang, vocab: &Vocab, printer: &Pr
     let mute = MuteSwitch::new();
     let voice = start_voice(args, vocab.lang(), grammar, Some(mute.clone())).ok();
     let speech = Speech::start(args, lang, Some(mute)).ok().flatten();
-    let catalog = printer.catalog.clone();
-    // Each sentence's number, by which the speech thread says it has been said.
-    let said = std::cell::Cell::new(0u64);
-    // Said and printed; `true` waits until it has been said.
-    let tell = |id: &str, params: &[(&str, Arg<'_>)], wait: bool| {
-        let text = catalog.text(id, params);
-        printer.effect(&TimedEffect {
-            at: 0,
-            effect: Effect::Say {
-                to: Listener::Player,
-                text: text.clone(),
-                about: About::Nothing,
-            },
-        });
-        if let Some(s) = &speech {
-            said.set(said.get() + 1);
-            let number = said.get();
-            let done = Played {
-                read_back: number,
-                uci: None,
-            };
-            s.say_about(Listener::Player, &text, &About::Nothing, Some(done));
-            if wait {
-                // The sentences before it are said first.
-                let until = Instant::now() + Duration::from_secs(30);
-                while let Some(left) = until.checked_duration_since(Instant::now()) {
-                    match s.finished.recv_timeout(left) {
-                        Ok((p, _)) if p.read_back >= number => break,
-                        Ok(_) => {}
-                        Err(_) => break,
-                    }
-                }
-            }
-        }
-    };
+    let teller = Teller::new(printer, speech);
+    let tell = |id: &str, params: &[(&str, Arg<'_>)], wait: bool| teller.tell(id, params, wait);
     tell("check-start", &[], false);
     tell(
         match judged {

@@ -297,7 +297,7 @@ pub const MOVE_RIVAL_SHARE: f32 = 0.01;
 /// Recognizer confidences are probabilities: they may sum to less than one, the rest being
 /// the chance that the utterance was none of them (pocketsphinx says so when the audio fits
 /// its grammar badly). Alternatives holding less than this together are not understood.
-const MIN_HEARD: f32 = 0.25;
+pub const MIN_HEARD: f32 = 0.25;
 
 /// A recognizer's confidence as a probability: NaN is none, anything beyond 0..=1 the bound.
 fn probability(confidence: f32) -> f32 {

@@ -167,3 +167,27 @@ impl ServiceCommand {
         }
     }
 }
+
+/// What the player can say between the lines he reads aloud for the recognizer to learn his
+/// voice (`[learning]` of the vocabulary): "Wiederholen" and "Hilfe" are the game's
+/// [`Command`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LearningCommand {
+    /// Stop reading; the lines read so far are learnt.
+    Stop,
+    /// Leave this line out and go on with the next.
+    Skip,
+}
+
+impl LearningCommand {
+    /// Every command of the reading session.
+    pub const ALL: [LearningCommand; 2] = [LearningCommand::Stop, LearningCommand::Skip];
+
+    /// Its key in the `[learning]` table.
+    pub fn name(self) -> &'static str {
+        match self {
+            LearningCommand::Stop => "stop",
+            LearningCommand::Skip => "skip",
+        }
+    }
+}

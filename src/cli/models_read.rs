@@ -1,0 +1,374 @@
+//! `rochade models read`: the reading session in which pocketsphinx learns the player's voice
+//! before his first game. Rochade says a line (a move or a command in the player's words,
+//! [`crate::asr::reading`]), the player says it after, and each line heard is kept as
+//! `read-NNN.wav` with its words in `read-NNN.txt`; at the end the model is adapted to every
+//! recording of the folder ([`crate::asr::adapt`]). By voice ("Wiederholen", "überspringen",
+//! "fertig", "Hilfe") and by keyboard (Enter, or the same words or their first letter).
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Args;
+use crossbeam_channel::Receiver;
+
+use crate::asr::input::{Recognized, VoiceEvent, VoiceHandle};
+use crate::asr::{Backend, Grammar};
+use crate::asr::reading::{self, Control, Heard, ReadingLine};
+use crate::catalog::Catalog;
+use crate::cli::play_voice::{Speech, VoiceArgs, start_voice};
+use crate::cli::printer::Printer;
+use crate::cli::telling::Teller;
+use crate::interpret::{Interpreter, Reading};
+use crate::lang::Lang;
+use crate::vocab::{Command, Vocab};
+
+/// A line not heard after this many tries is left out.
+const TRIES: usize = 3;
+
+/// How long the player has to say a line before it is said again.
+const ANSWER: Duration = Duration::from_secs(20);
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// The language of the words read.
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// How many lines to read (each takes about six seconds).
+    #[arg(long, default_value_t = 50)]
+    pub lines: usize,
+    /// The folder the recordings are kept in, with the ones of earlier sessions (default: the
+    /// models directory's recordings-LANG).
+    #[arg(long)]
+    pub recordings: Option<PathBuf>,
+    /// Only record: do not adapt the model afterwards (`rochade models adapt --recordings`
+    /// does it later).
+    #[arg(long = "no-adapt")]
+    pub no_adapt: bool,
+    /// Where to write the adapted model (default: the models directory's
+    /// pocketsphinx-LANG-adapted).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The capture device (see `rochade devices`); the default input otherwise.
+    #[arg(long = "input-device")]
+    pub input_device: Option<String>,
+    /// Speech output: auto (speech-dispatcher, then espeak-ng), speech-dispatcher, espeak, or
+    /// off (printed lines only).
+    #[arg(long, default_value = "auto")]
+    pub speech: String,
+    /// The voice: a speech-dispatcher voice ("German+Adam") or an espeak-ng voice ("de+f3").
+    #[arg(long = "speech-voice")]
+    pub speech_voice: Option<String>,
+    /// Speaking rate in words per minute (80 to 450).
+    #[arg(long = "speech-rate", default_value_t = 175,
+          value_parser = clap::value_parser!(u32).range(80..=450))]
+    pub speech_rate: u32,
+    /// The output device for the player's headphones (see `rochade devices`).
+    #[arg(long = "output-device")]
+    pub output_device: Option<String>,
+}
+
+/// The default folder of the recordings for `lang`'s words.
+pub fn default_recordings_dir(lang: Lang) -> PathBuf {
+    crate::models::models_dir().join(format!("recordings-{}", lang.code()))
+}
+
+/// What the player said about a line, by voice or keyboard.
+enum Said {
+    Heard(Box<Recognized>),
+    Typed(String),
+    /// Nothing within [`ANSWER`].
+    Nothing,
+    /// The microphone stopped (why), or the keyboard closed: the session ends.
+    Gone(Option<String>),
+}
+
+pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
+    let vocab = Vocab::builtin(args.lang);
+    let catalog = Catalog::builtin(args.lang);
+    let printer = Printer::new(false, catalog.clone());
+    let folder = args
+        .recordings
+        .clone()
+        .unwrap_or_else(|| default_recordings_dir(args.lang));
+    std::fs::create_dir_all(&folder)
+        .with_context(|| format!("cannot create the folder {}", folder.display()))?;
+    let first = next_number(&folder)?;
+    // Each session its own lines: the seed is where the folder's numbering stands.
+    let lines = reading::reading_lines(&vocab, args.lines, first as u64);
+    let voice_args = VoiceArgs {
+        voice: true,
+        input_device: args.input_device.clone(),
+        recognizer: Some(Backend::Pocketsphinx),
+        speech: args.speech.clone(),
+        speech_voice: args.speech_voice.clone(),
+        speech_rate: args.speech_rate,
+        speech_volume: 100,
+        output_device: args.output_device.clone(),
+        ..VoiceArgs::default()
+    };
+    let Some(first_line) = lines.first() else {
+        anyhow::bail!("no lines to read in the words of {}", args.lang);
+    };
+    let mute = crate::audio::capture::MuteSwitch::new();
+    let speech = Speech::start(&voice_args, args.lang, Some(mute.clone()))
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let teller = Teller::new(&printer, speech);
+    let (handle, events, _) = match start_voice(
+        &voice_args,
+        args.lang,
+        reading::line_grammar(&vocab, first_line),
+        Some(mute),
+    ) {
+        Ok(started) => started,
+        Err(why) => {
+            teller.tell(
+                "learning-no-microphone",
+                &[("why", why.clone().into())],
+                true,
+            );
+            anyhow::bail!("no voice input: {why}");
+        }
+    };
+    let mut typed = typed_lines();
+    let count = lines.len();
+    teller.tell(
+        "learning-start",
+        &[
+            ("count", count.into()),
+            (
+                "number",
+                crate::numbers::cardinal(count as u64, args.lang).into(),
+            ),
+        ],
+        false,
+    );
+    tell_help(&teller, &vocab);
+    let mut kept = 0usize;
+    'lines: for (index, line) in lines.iter().enumerate() {
+        let grammar = reading::line_grammar(&vocab, line);
+        handle.set_grammar(grammar.clone());
+        let number = crate::numbers::cardinal(index as u64 + 1, args.lang);
+        let mut prompt = "learning-line";
+        let (mut tries, mut silences) = (0, 0);
+        loop {
+            teller.tell(
+                prompt,
+                &[
+                    ("number", number.as_str().into()),
+                    ("words", line.words.as_str().into()),
+                ],
+                true,
+            );
+            // what was said while the line was being said is not the line
+            while events.try_recv().is_ok() {}
+            let heard = match said(&events, &mut typed) {
+                Said::Heard(r) => {
+                    crate::cli::play_voice::voice_log(format_args!(
+                        "reading: heard {:?}",
+                        r.alternatives
+                    ));
+                    match reading::judge(&grammar, &r.alternatives, r.fit) {
+                        Heard::Line => {
+                            keep(&folder, first + kept, line, &r.samples)?;
+                            kept += 1;
+                            continue 'lines;
+                        }
+                        other => other,
+                    }
+                }
+                Said::Typed(text) => match reading::typed_control(&vocab, &text) {
+                    Some(control) => Heard::Control(control),
+                    None => Heard::NotUnderstood,
+                },
+                Said::Nothing => {
+                    // said again, but a player who is gone is not asked forever
+                    silences += 1;
+                    if silences >= TRIES {
+                        break 'lines;
+                    }
+                    prompt = "learning-line";
+                    continue;
+                }
+                Said::Gone(why) => {
+                    if let Some(why) = why {
+                        teller.tell("learning-no-microphone", &[("why", why.into())], true);
+                    }
+                    break 'lines;
+                }
+            };
+            match heard {
+                Heard::Control(Control::Repeat) => prompt = "learning-line",
+                Heard::Control(Control::Help) => {
+                    tell_help(&teller, &vocab);
+                    prompt = "learning-line";
+                }
+                Heard::Control(Control::Skip) => continue 'lines,
+                Heard::Control(Control::Stop) => break 'lines,
+                Heard::UnsureStop => {
+                    if confirmed_stop(&teller, &vocab, &handle, &events, &mut typed) {
+                        break 'lines;
+                    }
+                    handle.set_grammar(grammar.clone());
+                    prompt = "learning-line";
+                }
+                Heard::Line | Heard::NotUnderstood => {
+                    tries += 1;
+                    if tries >= TRIES {
+                        teller.tell("learning-left-out", &[], false);
+                        continue 'lines;
+                    }
+                    prompt = "learning-again";
+                }
+            }
+        }
+    }
+    handle.stop();
+    if kept == 0 {
+        teller.tell("learning-nothing-kept", &[], true);
+        return Ok(1);
+    }
+    teller.tell(
+        "learning-kept",
+        &[
+            ("count", kept.into()),
+            (
+                "number",
+                crate::numbers::cardinal(kept as u64, args.lang).into(),
+            ),
+        ],
+        false,
+    );
+    printer.note(
+        "learning-folder",
+        &[("folder", folder.display().to_string().into())],
+    );
+    if args.no_adapt {
+        return Ok(0);
+    }
+    teller.tell("learning-adapting", &[], false);
+    match crate::cli::models::adapt_to(&folder, args.lang, args.out.clone()) {
+        Ok(()) => {
+            teller.tell("learning-adapted", &[], true);
+            Ok(0)
+        }
+        Err(e) => {
+            teller.tell(
+                "learning-not-adapted",
+                &[("why", e.to_string().into())],
+                true,
+            );
+            Err(e)
+        }
+    }
+}
+
+/// Says what can be said between the lines.
+fn tell_help(teller: &Teller<'_>, vocab: &Vocab) {
+    let first = |control: Control| {
+        control
+            .phrasings(vocab)
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    };
+    teller.tell(
+        "learning-help",
+        &[
+            ("repeat", first(Control::Repeat).into()),
+            ("skip", first(Control::Skip).into()),
+            ("stop", first(Control::Stop).into()),
+        ],
+        false,
+    );
+}
+
+/// Asks whether the session is to end ("Meinten Sie fertig? Ja oder nein."): only a "ja"
+/// ends it, said surely or typed.
+fn confirmed_stop(
+    teller: &Teller<'_>,
+    vocab: &Vocab,
+    handle: &VoiceHandle,
+    events: &Receiver<VoiceEvent>,
+    typed: &mut Receiver<String>,
+) -> bool {
+    let stop = Control::Stop
+        .phrasings(vocab)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    handle.set_grammar(Grammar::for_answers(vocab));
+    teller.tell("command-question", &[("command", stop.into())], true);
+    while events.try_recv().is_ok() {}
+    let interpreter = Interpreter::new(vocab.clone());
+    let position = shakmaty::Chess::default();
+    let reading = match said(events, typed) {
+        Said::Heard(r) => interpreter.interpret(&position, &r.alternatives).reading,
+        Said::Typed(text) => interpreter.interpret_text(&position, &text).reading,
+        Said::Nothing | Said::Gone(_) => return false,
+    };
+    reading == Reading::Command(Command::Yes)
+}
+
+/// The next thing the player says or types about a line.
+/// A keyboard that has closed (no terminal) leaves the voice.
+fn said(events: &Receiver<VoiceEvent>, typed: &mut Receiver<String>) -> Said {
+    loop {
+        crossbeam_channel::select! {
+            recv(events) -> event => match event {
+                Ok(VoiceEvent::Recognized(r)) => return Said::Heard(Box::new(r)),
+                Ok(VoiceEvent::DeviceError(why)) => return Said::Gone(Some(why)),
+                Ok(VoiceEvent::EndOfInput) | Err(_) => return Said::Gone(None),
+                Ok(_) => {}
+            },
+            recv(typed) -> line => match line {
+                Ok(line) => return Said::Typed(line),
+                Err(_) => *typed = crossbeam_channel::never(),
+            },
+            default(ANSWER) => return Said::Nothing,
+        }
+    }
+}
+
+/// The lines typed on standard input, read on their own thread.
+fn typed_lines() -> Receiver<String> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// The number after the highest `read-NNN.wav` in `folder` (1 in an empty one).
+fn next_number(folder: &Path) -> anyhow::Result<usize> {
+    let entries = std::fs::read_dir(folder)
+        .with_context(|| format!("cannot read the folder {}", folder.display()))?;
+    let highest = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_prefix("read-")?
+                .strip_suffix(".wav")?
+                .parse::<usize>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0);
+    Ok(highest + 1)
+}
+
+/// Keeps a line read: the words first, then the sound, so that a WAV file is never there
+/// without them (`models adapt --recordings` refuses such a folder).
+fn keep(folder: &Path, number: usize, line: &ReadingLine, samples: &[i16]) -> anyhow::Result<()> {
+    let wav = folder.join(format!("read-{number:03}.wav"));
+    let txt = wav.with_extension("txt");
+    std::fs::write(&txt, format!("{}\n", line.words))
+        .with_context(|| format!("cannot write {}", txt.display()))?;
+    crate::audio::wav::write_mono(&wav, samples, crate::asr::SAMPLE_RATE)
+        .with_context(|| format!("cannot write {}", wav.display()))?;
+    Ok(())
+}
