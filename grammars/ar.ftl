@@ -783,6 +783,7 @@ learning-kept = { $count ->
     [one] سُجّل سطر واحد.
    *[other] سُجّلت { $number } أسطر.
 }
+learning-cannot-keep = لا يمكن حفظ التسجيل: { $why }. تنتهي القراءة هنا.
 learning-folder = التسجيلات في { $folder }.
 learning-adapting = أتعلّم صوتك الآن. يستغرق ذلك نحو دقيقة.
 learning-adapted = انتهى. من المباراة القادمة يسمعك Rochade بصوتك.

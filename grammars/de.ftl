@@ -768,6 +768,7 @@ learning-kept = Aufgenommen: { $count ->
     [one] eine Zeile
    *[other] { $number } Zeilen
 }.
+learning-cannot-keep = Die Aufnahme kann nicht gespeichert werden: { $why }. Das Lesen endet hier.
 learning-folder = Die Aufnahmen liegen in { $folder }.
 learning-adapting = Ich lerne jetzt Ihre Stimme. Das dauert etwa eine Minute.
 learning-adapted = Fertig. Von der nächsten Partie an hört Rochade Sie mit Ihrer Stimme.

@@ -738,6 +738,7 @@ learning-kept = Recorded: { $count ->
     [one] one line
    *[other] { $number } lines
 }.
+learning-cannot-keep = The recording cannot be saved: { $why }. Reading ends here.
 learning-folder = The recordings are in { $folder }.
 learning-adapting = I am learning your voice now. This takes about a minute.
 learning-adapted = Done. From the next game on, Rochade hears you with your own voice.

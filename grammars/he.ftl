@@ -749,6 +749,7 @@ learning-kept = { $count ->
     [one] הוקלטה שורה אחת.
    *[other] הוקלטו { $number } שורות.
 }
+learning-cannot-keep = לא ניתן לשמור את ההקלטה: { $why }. הקריאה מסתיימת כאן.
 learning-folder = ההקלטות נמצאות ב-{ $folder }.
 learning-adapting = אני לומד עכשיו את הקול שלך. זה לוקח כדקה.
 learning-adapted = סיימתי. מהמשחק הבא Rochade שומע אותך בקול שלך.

@@ -13,57 +13,10 @@ use std::process::{Child, Command};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use support::{send_line, spawn_merged, wait_for};
+use support::{Mounted, is_root, run, send_line, spawn_merged, tmpfs, wait_for};
 
 const FAILED: &str = "An Sie: Das Spielprotokoll kann nicht mehr geschrieben werden: die Uhren sind angehalten, bitte den Schiedsrichter rufen.";
 const NOT_DONE: &str = "An Sie: Nicht ausgeführt: das Spielprotokoll kann nicht geschrieben werden. Die Uhren sind angehalten, bitte den Schiedsrichter rufen.";
-
-fn is_root() -> bool {
-    // SAFETY: geteuid has no preconditions.
-    unsafe { libc::geteuid() == 0 }
-}
-
-fn run(program: &str, args: &[&str]) {
-    let out = Command::new(program)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{program} cannot run: {e}"));
-    assert!(
-        out.status.success(),
-        "{program} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// A file system mounted for one test, unmounted (lazily, in case the game still holds its
-/// journal) when dropped.
-struct Mounted {
-    dir: tempfile::TempDir,
-}
-
-impl Mounted {
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        let _ = Command::new("umount")
-            .arg("-l")
-            .arg(self.dir.path())
-            .status();
-    }
-}
-
-/// A tmpfs of `kib` KiB.
-fn tmpfs(kib: u32) -> Mounted {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let size = format!("size={kib}k");
-    let target = dir.path().to_string_lossy().into_owned();
-    run("mount", &["-t", "tmpfs", "-o", &size, "tmpfs", &target]);
-    Mounted { dir }
-}
 
 /// An ext4 image on a loop device that remounts itself read-only on an error; its loop
 /// device's name (for `/sys/fs/ext4/NAME/trigger_fs_error`).

@@ -2,12 +2,14 @@
 //! microphone: each line Rochade says is spoken back (an espeak-ng voice) and kept with its
 //! words; a sentence that is not the line is asked again and not kept; a line is left out by
 //! a key; "fertig" said ends the session; then the model is adapted to the lines read and
-//! written to the models directory, where `play` finds it.
+//! written to the models directory, where `play` finds it. On a full disk nothing half
+//! written is left behind and the player is told.
+mod process_support;
 mod voice_support;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -45,6 +47,23 @@ fn next_prompt(lines: &mpsc::Receiver<String>, starts: &[&str], seen: &mut Vec<S
         .unwrap_or_default()
 }
 
+/// `rochade models read --lang de --lines 4` with the models directory `models`, these
+/// `extra` arguments, no speech (the lines are printed); its printed lines.
+fn read_session(models: &Path, extra: &[&str]) -> (Child, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
+        .args(["models", "read", "--lang", "de", "--lines", "4"])
+        .args(["--speech", "off"])
+        .args(extra)
+        .env("ROCHADE_MODELS_DIR", models)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("rochade models read starts");
+    let lines = process_support::lines(child.stdout.take().expect("stdout"));
+    (child, lines)
+}
+
 #[test]
 fn a_reading_session_keeps_the_lines_read_and_adapts_the_model_to_them() {
     if !audio_tests_enabled() {
@@ -52,25 +71,8 @@ fn a_reading_session_keeps_the_lines_read_and_adapts_the_model_to_them() {
     }
     let work = tempfile::tempdir().expect("tempdir");
     let models = work.path().join("models");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rochade"))
-        .args(["models", "read", "--lang", "de", "--lines", "4"])
-        .args(["--speech", "off"])
-        .env("ROCHADE_MODELS_DIR", &models)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("rochade models read starts");
+    let (mut child, lines) = read_session(&models, &[]);
     let mut keys = child.stdin.take().expect("stdin");
-    let out = child.stdout.take().expect("stdout");
-    let (tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
     let mut seen = Vec::new();
     // the microphone is open once the first line has been printed
     let first = next_prompt(&lines, &["Zeile eins"], &mut seen);
@@ -149,4 +151,35 @@ fn a_reading_session_keeps_the_lines_read_and_adapts_the_model_to_them() {
             .is_file(),
         "the adapted model is where play looks for it"
     );
+}
+
+#[test]
+fn on_a_full_disk_nothing_half_written_is_kept_and_the_player_is_told() {
+    if !audio_tests_enabled() || !process_support::is_root() {
+        eprintln!("SKIPPED: needs the audio sandbox and root (a tmpfs is mounted)");
+        return;
+    }
+    let work = tempfile::tempdir().expect("tempdir");
+    // room for the words of a line, not for its sound (32 KB a second)
+    let disk = process_support::tmpfs(24);
+    let recordings = disk.path().join("recordings");
+    let folder = recordings.to_str().expect("utf-8 path");
+    let (mut child, lines) = read_session(&work.path().join("models"), &["--recordings", folder]);
+    let mut seen = Vec::new();
+    let first = next_prompt(&lines, &["Zeile eins"], &mut seen);
+    std::thread::sleep(Duration::from_millis(500));
+    say(&first, work.path(), "first");
+    next_line(
+        &lines,
+        &["Die Aufnahme kann nicht gespeichert werden"],
+        &mut seen,
+    );
+    next_line(&lines, &["Keine Zeile ist aufgenommen"], &mut seen);
+    let status = child.wait().expect("rochade ends");
+    assert_eq!(status.code(), Some(1), "{seen:#?}");
+    let left: Vec<_> = std::fs::read_dir(&recordings)
+        .expect("the folder")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert!(left.is_empty(), "half-written files left: {left:?}");
 }

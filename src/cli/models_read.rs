@@ -12,8 +12,8 @@ use clap::Args;
 use crossbeam_channel::Receiver;
 
 use crate::asr::input::{Recognized, VoiceEvent, VoiceHandle};
-use crate::asr::{Backend, Grammar};
 use crate::asr::reading::{self, Control, Heard, ReadingLine};
+use crate::asr::{Backend, Grammar};
 use crate::catalog::Catalog;
 use crate::cli::play_voice::{Speech, VoiceArgs, start_voice};
 use crate::cli::printer::Printer;
@@ -34,8 +34,8 @@ pub struct ReadArgs {
     #[arg(long, default_value = "de")]
     pub lang: Lang,
     /// How many lines to read (each takes about six seconds).
-    #[arg(long, default_value_t = 50)]
-    pub lines: usize,
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u16).range(1..=500))]
+    pub lines: u16,
     /// The folder the recordings are kept in, with the ones of earlier sessions (default: the
     /// models directory's recordings-LANG).
     #[arg(long)]
@@ -94,7 +94,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
         .with_context(|| format!("cannot create the folder {}", folder.display()))?;
     let first = next_number(&folder)?;
     // Each session its own lines: the seed is where the folder's numbering stands.
-    let lines = reading::reading_lines(&vocab, args.lines, first as u64);
+    let lines = reading::reading_lines(&vocab, usize::from(args.lines), first as u64);
     let voice_args = VoiceArgs {
         voice: true,
         input_device: args.input_device.clone(),
@@ -131,17 +131,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
     };
     let mut typed = typed_lines();
     let count = lines.len();
-    teller.tell(
-        "learning-start",
-        &[
-            ("count", count.into()),
-            (
-                "number",
-                crate::numbers::cardinal(count as u64, args.lang).into(),
-            ),
-        ],
-        false,
-    );
+    tell_count(&teller, "learning-start", count, args.lang);
     tell_help(&teller, &vocab);
     let mut kept = 0usize;
     'lines: for (index, line) in lines.iter().enumerate() {
@@ -168,11 +158,18 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
                         r.alternatives
                     ));
                     match reading::judge(&grammar, &r.alternatives, r.fit) {
-                        Heard::Line => {
-                            keep(&folder, first + kept, line, &r.samples)?;
-                            kept += 1;
-                            continue 'lines;
-                        }
+                        Heard::Line => match keep(&folder, first + kept, line, &r.samples) {
+                            Ok(()) => {
+                                kept += 1;
+                                continue 'lines;
+                            }
+                            Err(why) => {
+                                // a full disk: what was kept is still learnt
+                                let why = format!("{why:#}");
+                                teller.tell("learning-cannot-keep", &[("why", why.into())], true);
+                                break 'lines;
+                            }
+                        },
                         other => other,
                     }
                 }
@@ -227,17 +224,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
         teller.tell("learning-nothing-kept", &[], true);
         return Ok(1);
     }
-    teller.tell(
-        "learning-kept",
-        &[
-            ("count", kept.into()),
-            (
-                "number",
-                crate::numbers::cardinal(kept as u64, args.lang).into(),
-            ),
-        ],
-        false,
-    );
+    tell_count(&teller, "learning-kept", kept, args.lang);
     printer.note(
         "learning-folder",
         &[("folder", folder.display().to_string().into())],
@@ -260,6 +247,16 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
             Err(e)
         }
     }
+}
+
+/// Says message `id` of `count` lines (`$count`, and `$number` in words).
+fn tell_count(teller: &Teller<'_>, id: &str, count: usize, lang: Lang) {
+    let number = crate::numbers::cardinal(count as u64, lang);
+    teller.tell(
+        id,
+        &[("count", count.into()), ("number", number.into())],
+        false,
+    );
 }
 
 /// Says what can be said between the lines.
@@ -362,13 +359,20 @@ fn next_number(folder: &Path) -> anyhow::Result<usize> {
 }
 
 /// Keeps a line read: the words first, then the sound, so that a WAV file is never there
-/// without them (`models adapt --recordings` refuses such a folder).
+/// without them (`models adapt --recordings` refuses such a folder); a recording that
+/// cannot be written whole (a full disk) leaves neither behind.
 fn keep(folder: &Path, number: usize, line: &ReadingLine, samples: &[i16]) -> anyhow::Result<()> {
     let wav = folder.join(format!("read-{number:03}.wav"));
     let txt = wav.with_extension("txt");
-    std::fs::write(&txt, format!("{}\n", line.words))
-        .with_context(|| format!("cannot write {}", txt.display()))?;
-    crate::audio::wav::write_mono(&wav, samples, crate::asr::SAMPLE_RATE)
-        .with_context(|| format!("cannot write {}", wav.display()))?;
-    Ok(())
+    let written = std::fs::write(&txt, format!("{}\n", line.words))
+        .with_context(|| format!("cannot write {}", txt.display()))
+        .and_then(|()| {
+            crate::audio::wav::write_mono(&wav, samples, crate::asr::SAMPLE_RATE)
+                .with_context(|| format!("cannot write {}", wav.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&wav);
+        let _ = std::fs::remove_file(&txt);
+    }
+    written
 }

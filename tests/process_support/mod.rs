@@ -2,6 +2,7 @@
 //! line, on a channel, so that a test can wait for a line with a deadline.
 #![allow(dead_code)]
 use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
@@ -121,4 +122,53 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1)
     }
+}
+
+/// Whether the test runs as root: mounting needs it (CI runs as root).
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Runs a program that must succeed (a mount, a mkfs).
+pub fn run(program: &str, args: &[&str]) {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} cannot run: {e}"));
+    assert!(
+        out.status.success(),
+        "{program} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A file system mounted for one test, unmounted (lazily, in case the game still holds its
+/// journal) when dropped.
+pub struct Mounted {
+    pub dir: tempfile::TempDir,
+}
+
+impl Mounted {
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount")
+            .arg("-l")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// A tmpfs of `kib` KiB.
+pub fn tmpfs(kib: u32) -> Mounted {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let size = format!("size={kib}k");
+    let target = dir.path().to_string_lossy().into_owned();
+    run("mount", &["-t", "tmpfs", "-o", &size, "tmpfs", &target]);
+    Mounted { dir }
 }
