@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+#[path = "process_support/mod.rs"]
+mod process_support;
 #[path = "web_support/mod.rs"]
 mod web_support;
 
@@ -415,6 +417,73 @@ fn without_a_microphone_the_service_logs_it_and_answers() {
     desktop.ctl_ok(&["stop", "--service"]);
     let status = child.wait().expect("the service ends");
     assert!(status.success(), "{status:?}");
+}
+
+/// "Stimme lernen" between games starts the reading session with the microphone the service
+/// gives up for it (`rochade models read`); `ctl input` types into it, "fertig" ends it, and
+/// the service listens for its own words again. Without a sound server the session says that
+/// it has no microphone, and the service is ready again all the same.
+#[test]
+fn the_player_learns_his_voice_between_games_by_saying_so() {
+    let desktop = Desktop::new();
+    let audio = std::env::var_os("ROCHADE_AUDIO_TESTS").is_some_and(|v| v == "1");
+    let mut command = desktop.rochade();
+    command
+        .args(["service", "--speech", "off", "--recognizer", "pocketsphinx"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    // the desktop's own runtime folder has no sound server: the sandbox's, or none at all
+    let sound = match std::env::var("XDG_RUNTIME_DIR") {
+        Ok(sandbox) if audio => format!("unix:{sandbox}/pulse/native"),
+        _ => "unix:/nonexistent/pulse".to_string(),
+    };
+    command
+        .env("PULSE_SERVER", sound)
+        .env_remove("PULSE_RUNTIME_PATH");
+    let mut child = command.spawn().expect("rochade service starts");
+    let lines = process_support::lines(child.stdout.take().expect("stdout"));
+    let _service = Service { child: Some(child) };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while desktop.ctl(&["status", "--json"]).status.code() == Some(2) {
+        assert!(Instant::now() < deadline, "the service never answered");
+        sleep(Duration::from_millis(50));
+    }
+    let help = desktop.ctl_ok(&["input", "Hilfe"]);
+    assert!(help.contains("Stimme lernen"), "the help names it: {help}");
+    desktop.ctl_ok(&["input", "Stimme lernen"]);
+    let mut seen = Vec::new();
+    let mut printed = |start: &str| {
+        let want = format!("An Sie: {start}");
+        process_support::wait_for(&lines, &mut seen, Duration::from_secs(30), |l| {
+            l.starts_with(&want)
+        })
+        .unwrap_or_else(|| panic!("never printed {start:?}"))
+    };
+    if audio {
+        printed("Zeile eins: ");
+        // a new game waits until the session is over
+        let refused = desktop.ctl(&["new-game"]);
+        assert_eq!(refused.status.code(), Some(1), "{refused:?}");
+        assert!(
+            String::from_utf8_lossy(&refused.stdout).contains("Sagen Sie zuerst fertig"),
+            "{refused:?}"
+        );
+        desktop.ctl_ok(&["input", "fertig"]);
+        printed("Keine Zeile ist aufgenommen");
+    } else {
+        printed("Ohne Mikrofon kann Rochade Ihre Stimme nicht lernen");
+    }
+    printed("Rochade ist bereit");
+    let status = desktop.status();
+    assert_eq!(status["state"], "idle", "{status}");
+    let recordings = desktop
+        .home
+        .join(".local/share/rochade/models/recordings-de");
+    let kept = std::fs::read_dir(&recordings).map_or(0, |d| d.count());
+    assert_eq!(kept, 0, "nothing was read, nothing is kept");
+    desktop.ctl_ok(&["input", "Einstellungen"]);
+    desktop.ctl_ok(&["stop", "--service"]);
 }
 
 /// The service serves the opponent's page of its game when `--web` is among the play

@@ -30,7 +30,7 @@ const ANSWER: Duration = Duration::from_secs(20);
 
 #[derive(Debug, Args)]
 pub struct ReadArgs {
-    /// The language of the words read.
+    /// The language of the session (Arabic and Hebrew players read the German words).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
     /// How many lines to read (each takes about six seconds).
@@ -84,12 +84,14 @@ enum Said {
 
 pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
     let vocab = Vocab::builtin(args.lang);
+    // An Arabic or Hebrew player speaks the German words: their model is the German one.
+    let words = vocab.lang();
     let catalog = Catalog::builtin(args.lang);
     let printer = Printer::new(false, catalog.clone());
     let folder = args
         .recordings
         .clone()
-        .unwrap_or_else(|| default_recordings_dir(args.lang));
+        .unwrap_or_else(|| default_recordings_dir(words));
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create the folder {}", folder.display()))?;
     let first = next_number(&folder)?;
@@ -115,7 +117,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
     let teller = Teller::new(&printer, speech);
     let (handle, events, _) = match start_voice(
         &voice_args,
-        args.lang,
+        words,
         reading::line_grammar(&vocab, first_line),
         Some(mute),
     ) {
@@ -233,7 +235,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
         return Ok(0);
     }
     teller.tell("learning-adapting", &[], false);
-    match crate::cli::models::adapt_to(&folder, args.lang, args.out.clone()) {
+    match crate::cli::models::adapt_to(&folder, words, args.out.clone()) {
         Ok(()) => {
             teller.tell("learning-adapted", &[], true);
             Ok(0)

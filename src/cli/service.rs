@@ -103,6 +103,15 @@ struct IdleVoice {
     talking: bool,
 }
 
+/// A reading session (`rochade models read`) run for the player between games: a child
+/// process with the microphone and a speech output of its own, its printed lines relayed,
+/// what `ctl input` brings typed into it.
+struct Reading {
+    child: std::process::Child,
+    keys: Option<std::process::ChildStdin>,
+    lines: Receiver<String>,
+}
+
 /// A request from a connection, with where its reply goes and where the connection says
 /// that it has written the reply (the service waits for that before it ends).
 type Asked = (ControlRequest, Sender<ControlReply>, Receiver<()>);
@@ -128,6 +137,8 @@ struct Service {
     /// A damaged journal whose resumption waits for the player's "ja".
     damaged: Option<PathBuf>,
     idle_voice: Option<IdleVoice>,
+    /// The reading session that has the microphone, if one runs.
+    reading: Option<Reading>,
     /// An attempt to open the microphone, under way on its own thread.
     attempt: Option<Receiver<Started>>,
     /// When the microphone is tried next, and the last reason it could not be opened.
@@ -177,6 +188,7 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
         finished: None,
         damaged: None,
         idle_voice: None,
+        reading: None,
         attempt: None,
         microphone_next: Instant::now(),
         microphone_why: None,
@@ -206,6 +218,10 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
             .attempt
             .clone()
             .unwrap_or_else(crossbeam_channel::never);
+        let read_aloud = service
+            .reading
+            .as_ref()
+            .map_or_else(crossbeam_channel::never, |r| r.lines.clone());
         select! {
             recv(asked) -> asked => {
                 let Ok((request, reply, written)) = asked else { break };
@@ -215,6 +231,7 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
                 }
             }
             recv(voice_events) -> event => service.heard(event.ok()),
+            recv(read_aloud) -> line => service.relay_reading(line.ok()),
             recv(attempt) -> started => {
                 service.attempt = None;
                 service.attempted(started.unwrap_or_else(|_| Err(String::new())));
@@ -223,6 +240,7 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
         }
     }
     service.stop_idle_voice();
+    service.stop_reading();
     let _ = std::fs::remove_file(&socket);
     Ok(0)
 }
@@ -436,6 +454,9 @@ impl Service {
                 journal,
                 accept_damage,
             } => self.resume(journal, accept_damage),
+            ControlRequest::Input { text } if self.reading.is_some() => {
+                self.type_into_reading(&text)
+            }
             ControlRequest::Input { text } => {
                 let idle_word = idle_meaning(&text, &self.vocab);
                 match &self.game {
@@ -478,6 +499,7 @@ impl Service {
                     }
                 }
                 if service {
+                    self.stop_reading();
                     said.push(self.say(self.text("service-stopping", &[])));
                     self.quit = true;
                 }
@@ -550,6 +572,7 @@ impl Service {
         match word {
             IdleWord::Service(ServiceCommand::NewGame) => self.new_game(&[]),
             IdleWord::Service(ServiceCommand::ResumeGame) => self.resume(None, false),
+            IdleWord::Service(ServiceCommand::LearnVoice) => self.learn_voice(),
             IdleWord::Service(ServiceCommand::Settings) => {
                 let text = self.settings();
                 let said = self.say(text);
@@ -635,6 +658,9 @@ impl Service {
     }
 
     fn new_game(&mut self, options: &[String]) -> ControlReply {
+        if let Some(busy) = self.reading_refusal() {
+            return busy;
+        }
         if self.live_game().is_some() {
             return self.refused(self.text("service-game-running", &[]));
         }
@@ -670,6 +696,9 @@ impl Service {
 
     /// Resumes a game from its journal, the newest one when none is named.
     fn resume(&mut self, journal: Option<PathBuf>, accept_damage: bool) -> ControlReply {
+        if let Some(busy) = self.reading_refusal() {
+            return busy;
+        }
         if self.live_game().is_some() {
             return self.refused(self.text("service-game-running", &[]));
         }
@@ -879,6 +908,7 @@ impl Service {
 
     fn tick(&mut self) {
         self.reap();
+        self.reap_reading();
         if let Some(game) = self.game.as_mut() {
             let over = game.published.get().1.state == ViewState::Over;
             match (over, game.over_since) {
@@ -895,6 +925,7 @@ impl Service {
     fn listen_between_games(&mut self) {
         if !self.voice
             || self.game.is_some()
+            || self.reading.is_some()
             || self.idle_voice.is_some()
             || self.attempt.is_some()
             || Instant::now() < self.microphone_next
@@ -925,8 +956,8 @@ impl Service {
     /// An attempt to open the microphone ended.
     fn attempted(&mut self, started: Started) {
         match started {
-            // A game began meanwhile: it has the microphone.
-            Ok((handle, _, _)) if self.game.is_some() => handle.stop(),
+            // A game or a reading session began meanwhile: it has the microphone.
+            Ok((handle, _, _)) if self.game.is_some() || self.reading.is_some() => handle.stop(),
             Ok((handle, events, notices)) => {
                 for n in notices {
                     log("info", &n);
@@ -958,6 +989,130 @@ impl Service {
                 }
             }
         }
+    }
+
+    /// "Stimme lernen": the reading session starts, with the microphone the service gives up
+    /// for it and the service's speech settings; it says its lines itself.
+    fn learn_voice(&mut self) -> ControlReply {
+        if !self.voice {
+            let why = self.text("service-learning-no-voice", &[]);
+            let said = self.say(why);
+            return self.taken(vec![said]);
+        }
+        self.stop_idle_voice();
+        let voice = &self.base.voice;
+        let mut command = match std::env::current_exe() {
+            Ok(exe) => std::process::Command::new(exe),
+            Err(e) => return self.learning_failed(e.to_string()),
+        };
+        command
+            .args(["models", "read", "--lang", self.catalog.lang().code()])
+            .args(["--speech", &voice.speech])
+            .args(["--speech-rate", &voice.speech_rate.to_string()]);
+        for (flag, value) in [
+            ("--speech-voice", &voice.speech_voice),
+            ("--input-device", &voice.input_device),
+            ("--output-device", &voice.output_device),
+        ] {
+            if let Some(value) = value {
+                command.args([flag, value.as_str()]);
+            }
+        }
+        let spawned = command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(e) => return self.learning_failed(e.to_string()),
+        };
+        let (tx, lines) = unbounded();
+        if let Some(out) = child.stdout.take() {
+            std::thread::spawn(move || {
+                use std::io::BufRead;
+                for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        let keys = child.stdin.take();
+        self.reading = Some(Reading { child, keys, lines });
+        self.taken(Vec::new())
+    }
+
+    fn learning_failed(&mut self, why: String) -> ControlReply {
+        let text = self.text("service-learning-failed", &[("why", why.into())]);
+        log("error", &text);
+        self.microphone_next = Instant::now();
+        let said = self.say(text);
+        self.taken(vec![said])
+    }
+
+    /// A line the reading session printed: the service's own output, and the last sentence
+    /// said (for `ctl status` and "Wiederholen" after it). `None`: the session has ended.
+    fn relay_reading(&mut self, line: Option<String>) {
+        let Some(line) = line else {
+            if let Some(r) = self.reading.as_mut() {
+                r.lines = crossbeam_channel::never();
+            }
+            self.reap_reading();
+            return;
+        };
+        println!("{line}");
+        let prefix = self.text("to-player", &[("text", "".into())]);
+        if let Some(said) = line.strip_prefix(prefix.as_str()) {
+            self.said = Some(said.to_string());
+        }
+    }
+
+    /// What `ctl input` brings while a session runs goes to it, as typed at its keyboard.
+    fn type_into_reading(&mut self, text: &str) -> ControlReply {
+        use std::io::Write;
+        let sent = self
+            .reading
+            .as_mut()
+            .and_then(|r| r.keys.as_mut())
+            .is_some_and(|keys| writeln!(keys, "{text}").and_then(|()| keys.flush()).is_ok());
+        if sent {
+            self.taken(Vec::new())
+        } else {
+            self.reap_reading();
+            self.idle_input(text)
+        }
+    }
+
+    /// A session that has ended leaves the microphone to the service again.
+    fn reap_reading(&mut self) {
+        let ended = self
+            .reading
+            .as_mut()
+            .is_some_and(|r| !matches!(r.child.try_wait(), Ok(None)));
+        if ended {
+            self.reading = None;
+            self.microphone_next = Instant::now();
+            self.ready();
+        }
+    }
+
+    /// The end of the service ends a session too (what it kept is kept).
+    fn stop_reading(&mut self) {
+        if let Some(mut r) = self.reading.take() {
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+        }
+    }
+
+    /// A new game waits until the session is over.
+    fn reading_refusal(&self) -> Option<ControlReply> {
+        self.reading.as_ref()?;
+        let stop = crate::asr::reading::Control::Stop
+            .phrasings(&self.vocab)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
+        Some(self.refused(self.text("service-learning-running", &[("stop", stop.into())])))
     }
 
     /// The recognizer's grammar between games: the service's words only (and "ja", "nein"
@@ -1099,6 +1254,10 @@ mod tests {
         assert_eq!(
             idle_meaning("Wiederholen", &de),
             Some(IdleWord::Command(Command::Repeat))
+        );
+        assert_eq!(
+            idle_meaning("Stimme lernen", &de),
+            Some(IdleWord::Service(ServiceCommand::LearnVoice))
         );
         assert_eq!(idle_meaning("Springer Felix drei", &de), None);
         assert_eq!(idle_meaning("neue", &de), None);

@@ -148,14 +148,17 @@ pub enum ServiceCommand {
     ResumeGame,
     /// Read aloud the settings a new game gets.
     Settings,
+    /// A reading session in which pocketsphinx learns the player's voice (`models read`).
+    LearnVoice,
 }
 
 impl ServiceCommand {
     /// Every service command.
-    pub const ALL: [ServiceCommand; 3] = [
+    pub const ALL: [ServiceCommand; 4] = [
         ServiceCommand::NewGame,
         ServiceCommand::ResumeGame,
         ServiceCommand::Settings,
+        ServiceCommand::LearnVoice,
     ];
 
     /// Its key in the `[service]` table.
@@ -164,6 +167,7 @@ impl ServiceCommand {
             ServiceCommand::NewGame => "new_game",
             ServiceCommand::ResumeGame => "resume_game",
             ServiceCommand::Settings => "settings",
+            ServiceCommand::LearnVoice => "learn_voice",
         }
     }
 }
