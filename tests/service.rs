@@ -484,6 +484,13 @@ fn the_player_learns_his_voice_between_games_by_saying_so() {
     assert_eq!(kept, 0, "nothing was read, nothing is kept");
     desktop.ctl_ok(&["input", "Einstellungen"]);
     desktop.ctl_ok(&["stop", "--service"]);
+
+    // a service that hears no microphone says why it cannot learn a voice
+    let quiet = Desktop::new();
+    let _service = quiet.start_service(&[]);
+    let said = quiet.ctl_ok(&["input", "Stimme lernen"]);
+    assert!(said.contains("Der Dienst hört kein Mikrofon"), "{said}");
+    assert_eq!(quiet.status()["state"], "idle");
 }
 
 /// The service serves the opponent's page of its game when `--web` is among the play

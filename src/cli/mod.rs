@@ -1,6 +1,7 @@
 //! The command line: one subcommand per use, each in its own file.
 use clap::{Parser, Subcommand};
 
+mod adapting;
 pub mod bench;
 pub mod config;
 pub mod control;
@@ -53,7 +54,8 @@ pub enum Command {
     /// Compare two scoresheets and say where they stop agreeing (FIDE D.2.7-8).
     #[command(long_about = reconcile::LONG_ABOUT)]
     Reconcile(reconcile::ReconcileArgs),
-    /// Vosk models: list, fetch, check against the vocabulary.
+    /// Speech models: list, fetch and check Vosk models; pocketsphinx learns the player's voice
+    /// (read, adapt).
     Models(models::ModelsArgs),
     /// List the audio inputs and outputs, and check that the default ones open.
     Devices(devices::DevicesArgs),

@@ -5,7 +5,7 @@
 //! recording of the folder ([`crate::asr::adapt`]). By voice ("Wiederholen", "überspringen",
 //! "fertig", "Hilfe") and by keyboard (Enter, or the same words or their first letter).
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::Args;
@@ -27,6 +27,9 @@ const TRIES: usize = 3;
 
 /// How long the player has to say a line before it is said again.
 const ANSWER: Duration = Duration::from_secs(20);
+
+/// The longest wait for the listener to take a new grammar (a compile on a loaded machine).
+const GRAMMAR_WITHIN: Duration = Duration::from_secs(5);
 
 #[derive(Debug, Args)]
 pub struct ReadArgs {
@@ -138,7 +141,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
     let mut kept = 0usize;
     'lines: for (index, line) in lines.iter().enumerate() {
         let grammar = reading::line_grammar(&vocab, line);
-        handle.set_grammar(grammar.clone());
+        hear_with(&handle, &events, grammar.clone());
         let number = crate::numbers::cardinal(index as u64 + 1, args.lang);
         let mut prompt = "learning-line";
         let (mut tries, mut silences) = (0, 0);
@@ -207,7 +210,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
                     if confirmed_stop(&teller, &vocab, &handle, &events, &mut typed) {
                         break 'lines;
                     }
-                    handle.set_grammar(grammar.clone());
+                    hear_with(&handle, &events, grammar.clone());
                     prompt = "learning-line";
                 }
                 Heard::Line | Heard::NotUnderstood => {
@@ -235,7 +238,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
         return Ok(0);
     }
     teller.tell("learning-adapting", &[], false);
-    match crate::cli::models::adapt_to(&folder, words, args.out.clone()) {
+    match crate::cli::adapting::adapt_to(&folder, words, args.out.clone()) {
         Ok(()) => {
             teller.tell("learning-adapted", &[], true);
             Ok(0)
@@ -281,8 +284,24 @@ fn tell_help(teller: &Teller<'_>, vocab: &Vocab) {
     );
 }
 
-/// Asks whether the session is to end ("Meinten Sie fertig? Ja oder nein."): only a "ja"
-/// ends it, said surely or typed.
+/// Sets `grammar` and waits until the listener has it (it is set between utterances, and a
+/// loaded machine may be behind): what was heard before, through the grammar of before, is
+/// dropped, so that it is never taken for the line or the answer that follows.
+fn hear_with(handle: &VoiceHandle, events: &Receiver<VoiceEvent>, grammar: Grammar) {
+    handle.set_grammar(grammar);
+    let until = Instant::now() + GRAMMAR_WITHIN;
+    while let Some(left) = until.checked_duration_since(Instant::now()) {
+        match events.recv_timeout(left) {
+            Ok(VoiceEvent::GrammarSet { .. }) | Err(_) => return,
+            Ok(_) => {}
+        }
+    }
+}
+
+/// Asks whether the session is to end ("Meinten Sie fertig? Ja oder nein."): a "ja" ends it,
+/// typed or said, even unsure. Unlike a move's read-back, the two unsure words together cost
+/// nothing if they were not meant: what was read is learnt, and another session goes on from
+/// there. Before the model has learnt the voice, a German "ja" is often unsure.
 fn confirmed_stop(
     teller: &Teller<'_>,
     vocab: &Vocab,
@@ -295,17 +314,17 @@ fn confirmed_stop(
         .into_iter()
         .next()
         .unwrap_or_default();
-    handle.set_grammar(Grammar::for_answers(vocab));
+    hear_with(handle, events, Grammar::for_answers(vocab));
     teller.tell("command-question", &[("command", stop.into())], true);
     while events.try_recv().is_ok() {}
     let interpreter = Interpreter::new(vocab.clone());
     let position = shakmaty::Chess::default();
-    let reading = match said(events, typed) {
-        Said::Heard(r) => interpreter.interpret(&position, &r.alternatives).reading,
-        Said::Typed(text) => interpreter.interpret_text(&position, &text).reading,
+    let answer = match said(events, typed) {
+        Said::Heard(r) => interpreter.interpret(&position, &r.alternatives),
+        Said::Typed(text) => interpreter.interpret_text(&position, &text),
         Said::Nothing | Said::Gone(_) => return false,
     };
-    reading == Reading::Command(Command::Yes)
+    answer.reading == Reading::Command(Command::Yes) || answer.unsure_answer == Some(Command::Yes)
 }
 
 /// The next thing the player says or types about a line.
