@@ -34,6 +34,7 @@ use crate::cli::play::{self, Outside, PlayArgs};
 use crate::cli::play_failures::Started;
 use crate::cli::play_voice::{Speech, start_voice};
 use crate::cli::remote::{self, GameView, Published, Reply, Request, ViewState};
+use crate::cli::service_reading::ReadingChild;
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::session::check_journal;
@@ -103,15 +104,6 @@ struct IdleVoice {
     talking: bool,
 }
 
-/// A reading session (`rochade models read`) run for the player between games: a child
-/// process with the microphone and a speech output of its own, its printed lines relayed,
-/// what `ctl input` brings typed into it.
-struct Reading {
-    child: std::process::Child,
-    keys: Option<std::process::ChildStdin>,
-    lines: Receiver<String>,
-}
-
 /// A request from a connection, with where its reply goes and where the connection says
 /// that it has written the reply (the service waits for that before it ends).
 type Asked = (ControlRequest, Sender<ControlReply>, Receiver<()>);
@@ -138,7 +130,7 @@ struct Service {
     damaged: Option<PathBuf>,
     idle_voice: Option<IdleVoice>,
     /// The reading session that has the microphone, if one runs.
-    reading: Option<Reading>,
+    reading: Option<ReadingChild>,
     /// An attempt to open the microphone, under way on its own thread.
     attempt: Option<Receiver<Started>>,
     /// When the microphone is tried next, and the last reason it could not be opened.
@@ -1000,46 +992,13 @@ impl Service {
             return self.taken(vec![said]);
         }
         self.stop_idle_voice();
-        let voice = &self.base.voice;
-        let mut command = match std::env::current_exe() {
-            Ok(exe) => std::process::Command::new(exe),
-            Err(e) => return self.learning_failed(e.to_string()),
-        };
-        command
-            .args(["models", "read", "--lang", self.catalog.lang().code()])
-            .args(["--speech", &voice.speech])
-            .args(["--speech-rate", &voice.speech_rate.to_string()]);
-        for (flag, value) in [
-            ("--speech-voice", &voice.speech_voice),
-            ("--input-device", &voice.input_device),
-            ("--output-device", &voice.output_device),
-        ] {
-            if let Some(value) = value {
-                command.args([flag, value.as_str()]);
+        match ReadingChild::start(self.catalog.lang(), &self.base.voice) {
+            Ok(reading) => {
+                self.reading = Some(reading);
+                self.taken(Vec::new())
             }
+            Err(e) => self.learning_failed(e.to_string()),
         }
-        let spawned = command
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn();
-        let mut child = match spawned {
-            Ok(child) => child,
-            Err(e) => return self.learning_failed(e.to_string()),
-        };
-        let (tx, lines) = unbounded();
-        if let Some(out) = child.stdout.take() {
-            std::thread::spawn(move || {
-                use std::io::BufRead;
-                for line in std::io::BufReader::new(out).lines().map_while(Result::ok) {
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        let keys = child.stdin.take();
-        self.reading = Some(Reading { child, keys, lines });
-        self.taken(Vec::new())
     }
 
     fn learning_failed(&mut self, why: String) -> ControlReply {
@@ -1069,12 +1028,7 @@ impl Service {
 
     /// What `ctl input` brings while a session runs goes to it, as typed at its keyboard.
     fn type_into_reading(&mut self, text: &str) -> ControlReply {
-        use std::io::Write;
-        let sent = self
-            .reading
-            .as_mut()
-            .and_then(|r| r.keys.as_mut())
-            .is_some_and(|keys| writeln!(keys, "{text}").and_then(|()| keys.flush()).is_ok());
+        let sent = self.reading.as_mut().is_some_and(|r| r.type_line(text));
         if sent {
             self.taken(Vec::new())
         } else {
@@ -1085,10 +1039,7 @@ impl Service {
 
     /// A session that has ended leaves the microphone to the service again.
     fn reap_reading(&mut self) {
-        let ended = self
-            .reading
-            .as_mut()
-            .is_some_and(|r| !matches!(r.child.try_wait(), Ok(None)));
+        let ended = self.reading.as_mut().is_some_and(ReadingChild::ended);
         if ended {
             self.reading = None;
             self.microphone_next = Instant::now();
@@ -1098,9 +1049,8 @@ impl Service {
 
     /// The end of the service ends a session too (what it kept is kept).
     fn stop_reading(&mut self) {
-        if let Some(mut r) = self.reading.take() {
-            let _ = r.child.kill();
-            let _ = r.child.wait();
+        if let Some(r) = self.reading.take() {
+            r.stop();
         }
     }
 
