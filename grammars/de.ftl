@@ -561,6 +561,7 @@ chess960-start = Chess960, Ausgangsstellung Nummer { $number }: { $pieces }.
 # Eine abgelehnte Ausgangsstellung (Regel 2), gesagt und gedruckt, bevor die Partie beginnt.
 chess960-number-out-of-range = { $number } ist keine Chess960-Ausgangsstellung: sie sind von 0 bis 959 nummeriert.
 chess960-not-numbered = Die angegebene Stellung ist nicht die Chess960-Ausgangsstellung { $number }.
+error-not-started = Die Partie hat nicht begonnen: zuerst muss sie gestartet werden ("start").
 chess960-unreadable = Die Chess960-Ausgangsstellung ist nicht lesbar: sie ist keine FEN.
 chess960-pawns = Keine Chess960-Ausgangsstellung: die acht weißen Bauern stehen auf der zweiten Reihe, die schwarzen auf der siebten, und keine andere Figur steht außerhalb der ersten und achten Reihe.
 chess960-pieces = Keine Chess960-Ausgangsstellung: auf der ersten Reihe von Weiß stehen ein König, eine Dame, zwei Türme, zwei Läufer und zwei Springer.

@@ -531,6 +531,7 @@ chess960-start = Chess960, start position number { $number }: { $pieces }.
 # A start position refused (rule 2), said and printed before the game starts.
 chess960-number-out-of-range = { $number } is not a Chess960 start position: they are numbered from 0 to 959.
 chess960-not-numbered = The position given is not Chess960 start position { $number }.
+error-not-started = The game has not started: the first event must be "start".
 chess960-unreadable = The Chess960 start position cannot be read: it is not a FEN.
 chess960-pawns = Not a Chess960 start position: White's eight pawns stand on the second rank and Black's on the seventh, and no other piece stands off the first and the eighth rank.
 chess960-pieces = Not a Chess960 start position: White's first rank holds one king, one queen, two rooks, two bishops and two knights.

@@ -263,6 +263,9 @@ struct Live {
 #[derive(Default)]
 pub struct Assistant {
     live: Option<Box<Live>>,
+    /// The language of the last start given, kept when that start was refused: what is said
+    /// before a game runs is then in the player's language, not in English.
+    refused_start_lang: Option<crate::lang::Lang>,
 }
 
 /// Collects effects at their times.
@@ -279,7 +282,10 @@ impl Out {
 impl Assistant {
     /// An assistant with no game yet.
     pub fn new() -> Assistant {
-        Assistant { live: None }
+        Assistant {
+            live: None,
+            refused_start_lang: None,
+        }
     }
 
     /// Handles one event at its time and returns the effects, in the order to carry them out.
@@ -291,14 +297,21 @@ impl Assistant {
         match (&event.event, self.live.as_mut()) {
             (Event::Start(spec), _) => match Live::start(spec, now, &mut out) {
                 Ok(live) => self.live = Some(Box::new(live)),
-                Err(err) => out.push(now, Effect::Error { error: err }),
+                Err(err) => {
+                    self.refused_start_lang = Some(spec.lang);
+                    out.push(now, Effect::Error { error: err })
+                }
             },
-            (_, None) => out.push(
-                now,
-                Effect::Error {
-                    error: "the game has not started: the first event must be \"start\"".into(),
-                },
-            ),
+            (_, None) => {
+                let lang = self.refused_start_lang.unwrap_or_default();
+                out.push(
+                    now,
+                    Effect::Error {
+                        error: crate::catalog::Catalog::builtin(lang)
+                            .text("error-not-started", &[]),
+                    },
+                )
+            }
             (Event::Resumed(_), Some(live)) => {
                 // A read-back's window did not run while the program was down: it starts
                 // again when the read-back has been said again.

@@ -139,9 +139,10 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
     tell_count(&teller, "learning-start", count, args.lang);
     tell_help(&teller, &vocab);
     let mut kept = 0usize;
+    let mut ear = Ear::new(&handle, &events);
     'lines: for (index, line) in lines.iter().enumerate() {
         let grammar = reading::line_grammar(&vocab, line);
-        hear_with(&handle, &events, grammar.clone());
+        ear.hear_with(grammar.clone());
         let number = crate::numbers::cardinal(index as u64 + 1, args.lang);
         let mut prompt = "learning-line";
         let (mut tries, mut silences) = (0, 0);
@@ -155,8 +156,8 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
                 true,
             );
             // what was said while the line was being said is not the line
-            while events.try_recv().is_ok() {}
-            let heard = match said(&events, &mut typed) {
+            ear.drain();
+            let heard = match ear.said(&mut typed) {
                 Said::Heard(r) => {
                     crate::cli::play_voice::voice_log(format_args!(
                         "reading: heard {:?}",
@@ -207,10 +208,10 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
                 Heard::Control(Control::Skip) => continue 'lines,
                 Heard::Control(Control::Stop) => break 'lines,
                 Heard::UnsureStop => {
-                    if confirmed_stop(&teller, &vocab, &handle, &events, &mut typed) {
+                    if confirmed_stop(&teller, &vocab, &mut ear, &mut typed) {
                         break 'lines;
                     }
-                    hear_with(&handle, &events, grammar.clone());
+                    ear.hear_with(grammar.clone());
                     prompt = "learning-line";
                 }
                 Heard::Line | Heard::NotUnderstood => {
@@ -284,16 +285,99 @@ fn tell_help(teller: &Teller<'_>, vocab: &Vocab) {
     );
 }
 
-/// Sets `grammar` and waits until the listener has it (it is set between utterances, and a
-/// loaded machine may be behind): what was heard before, through the grammar of before, is
-/// dropped, so that it is never taken for the line or the answer that follows.
-fn hear_with(handle: &VoiceHandle, events: &Receiver<VoiceEvent>, grammar: Grammar) {
-    handle.set_grammar(grammar);
-    let until = Instant::now() + GRAMMAR_WITHIN;
-    while let Some(left) = until.checked_duration_since(Instant::now()) {
-        match events.recv_timeout(left) {
-            Ok(VoiceEvent::GrammarSet { .. }) | Err(_) => return,
-            Ok(_) => {}
+/// The player's voice as the session hears it: only what was decoded through the grammar
+/// last set, and one result for each utterance. On a loaded machine the listener trails the
+/// stream by seconds; a result of before the new grammar, or a second one of an utterance
+/// already answered, would be taken for the line or the answer that follows.
+struct Ear<'a> {
+    handle: &'a VoiceHandle,
+    events: &'a Receiver<VoiceEvent>,
+    /// The grammar last set has been taken by the listener.
+    ready: bool,
+    /// Stream time (ms) where the last utterance answered ended.
+    answered_until_ms: u64,
+}
+
+impl<'a> Ear<'a> {
+    fn new(handle: &'a VoiceHandle, events: &'a Receiver<VoiceEvent>) -> Ear<'a> {
+        Ear {
+            handle,
+            events,
+            ready: false,
+            answered_until_ms: 0,
+        }
+    }
+
+    /// Sets `grammar` (the listener takes it between utterances) and waits a while for it, so
+    /// that the line is said when it can be heard.
+    fn hear_with(&mut self, grammar: Grammar) {
+        self.ready = false;
+        self.handle.set_grammar(grammar);
+        let until = Instant::now() + GRAMMAR_WITHIN;
+        while !self.ready
+            && let Some(left) = until.checked_duration_since(Instant::now())
+        {
+            match self.events.recv_timeout(left) {
+                Ok(event) => {
+                    self.taken(event);
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Drops what was heard so far (while a line was being said).
+    fn drain(&mut self) {
+        while let Ok(event) = self.events.try_recv() {
+            if let Some(r) = self.taken(event).and_then(Result::ok) {
+                self.answered_until_ms = self.answered_until_ms.max(r.speech_end_ms);
+            }
+        }
+    }
+
+    /// What `event` says: a result to answer, the input gone, or nothing (`None`).
+    fn taken(&mut self, event: VoiceEvent) -> Option<Result<Recognized, Option<String>>> {
+        match event {
+            // a grammar that cannot be compiled leaves the old one, said in a notice
+            VoiceEvent::GrammarSet { .. } | VoiceEvent::Notice(_) => {
+                self.ready = true;
+                None
+            }
+            VoiceEvent::Recognized(r)
+                if self.ready && r.speech_start_ms >= self.answered_until_ms =>
+            {
+                Some(Ok(r))
+            }
+            VoiceEvent::DeviceError(why) => Some(Err(Some(why))),
+            VoiceEvent::EndOfInput => Some(Err(None)),
+            _ => None,
+        }
+    }
+
+    /// The next thing the player says or types. A keyboard that has closed (no terminal)
+    /// leaves the voice.
+    fn said(&mut self, typed: &mut Receiver<String>) -> Said {
+        let until = Instant::now() + ANSWER;
+        loop {
+            let Some(left) = until.checked_duration_since(Instant::now()) else {
+                return Said::Nothing;
+            };
+            crossbeam_channel::select! {
+                recv(self.events) -> event => match event.map(|e| self.taken(e)) {
+                    Ok(Some(Ok(r))) => {
+                        self.answered_until_ms = r.speech_end_ms;
+                        return Said::Heard(Box::new(r));
+                    }
+                    Ok(Some(Err(why))) => return Said::Gone(why),
+                    Err(_) => return Said::Gone(None),
+                    Ok(None) => {}
+                },
+                recv(typed) -> line => match line {
+                    Ok(line) => return Said::Typed(line),
+                    Err(_) => *typed = crossbeam_channel::never(),
+                },
+                default(left) => return Said::Nothing,
+            }
         }
     }
 }
@@ -305,8 +389,7 @@ fn hear_with(handle: &VoiceHandle, events: &Receiver<VoiceEvent>, grammar: Gramm
 fn confirmed_stop(
     teller: &Teller<'_>,
     vocab: &Vocab,
-    handle: &VoiceHandle,
-    events: &Receiver<VoiceEvent>,
+    ear: &mut Ear<'_>,
     typed: &mut Receiver<String>,
 ) -> bool {
     let stop = Control::Stop
@@ -314,37 +397,17 @@ fn confirmed_stop(
         .into_iter()
         .next()
         .unwrap_or_default();
-    hear_with(handle, events, Grammar::for_answers(vocab));
+    ear.hear_with(Grammar::for_answers(vocab));
     teller.tell("command-question", &[("command", stop.into())], true);
-    while events.try_recv().is_ok() {}
+    ear.drain();
     let interpreter = Interpreter::new(vocab.clone());
     let position = shakmaty::Chess::default();
-    let answer = match said(events, typed) {
+    let answer = match ear.said(typed) {
         Said::Heard(r) => interpreter.interpret(&position, &r.alternatives),
         Said::Typed(text) => interpreter.interpret_text(&position, &text),
         Said::Nothing | Said::Gone(_) => return false,
     };
     answer.reading == Reading::Command(Command::Yes) || answer.unsure_answer == Some(Command::Yes)
-}
-
-/// The next thing the player says or types about a line.
-/// A keyboard that has closed (no terminal) leaves the voice.
-fn said(events: &Receiver<VoiceEvent>, typed: &mut Receiver<String>) -> Said {
-    loop {
-        crossbeam_channel::select! {
-            recv(events) -> event => match event {
-                Ok(VoiceEvent::Recognized(r)) => return Said::Heard(Box::new(r)),
-                Ok(VoiceEvent::DeviceError(why)) => return Said::Gone(Some(why)),
-                Ok(VoiceEvent::EndOfInput) | Err(_) => return Said::Gone(None),
-                Ok(_) => {}
-            },
-            recv(typed) -> line => match line {
-                Ok(line) => return Said::Typed(line),
-                Err(_) => *typed = crossbeam_channel::never(),
-            },
-            default(ANSWER) => return Said::Nothing,
-        }
-    }
 }
 
 /// The lines typed on standard input, read on their own thread.
