@@ -698,6 +698,7 @@ web-offline = لا اتصال بـRochade. جار المحاولة من جديد
 
 no-push-to-talk = لا يوجد زر التحدث: البرنامج يستمع بدونه أو لا إدخال صوتي لديه.
 service-ready = البرنامج جاهز. لمباراة جديدة قل: { $new_game }.
+service-ready-learn = البرنامج جاهز. لمباراة جديدة قل: { $new_game }. ليفهم البرنامج صوتك أفضل، قل أولاً: { $learn_voice }؛ يستغرق ذلك نحو خمس دقائق.
 service-help = بين المباريات يمكنك أن تقول: { $commands }.
 service-settings = مباراة جديدة: تلعب بـ{ $side }. { $control }
 service-resuming = أعيد تشغيل البرنامج. تستأنف مباراتك.

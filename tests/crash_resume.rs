@@ -164,10 +164,11 @@ fn fifty_kills_lose_no_move_and_the_clocks_count_the_time_down() {
                 zeit_wall - start_wall
             );
             // The game started after `started` (process start) and the time was read
-            // before the answer came.
+            // before the answer came. The game counts on the wall clock in whole ms, the test
+            // on the monotonic one: they may differ by a few ms (CI: 5439 against 5437).
             let by_test_clock = (answered - started).as_millis() as i64;
             assert!(
-                used <= by_test_clock && used + 2000 >= by_test_clock,
+                used <= by_test_clock + 10 && used + 2000 >= by_test_clock,
                 "after kill {kills}: {used} ms used, the test counted {by_test_clock} ms"
             );
         } else {

@@ -362,6 +362,12 @@ impl RecognizerConfig {
         PathBuf::from(POCKETSPHINX_MODEL_DIR)
     }
 
+    /// Whether pocketsphinx would hear with the installed model: no model adapted to the
+    /// player's voice is found, and none is named.
+    pub fn hears_with_installed_model(&self) -> bool {
+        self.find_pocketsphinx_model() == Path::new(POCKETSPHINX_MODEL_DIR)
+    }
+
     /// The Vosk model this configuration would use, if one can be found.
     pub fn find_vosk_model(&self) -> Option<PathBuf> {
         if let Some(path) = &self.vosk_model {

@@ -5,32 +5,31 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
+use crate::asr::adapt::Adapted;
 use crate::lang::Lang;
 
 /// Adapts the installed model to every recording of `folder` (as `--recordings`), written to
 /// `out` or the models directory's adapted model for `lang`.
-pub fn adapt_to(folder: &std::path::Path, lang: Lang, out: Option<PathBuf>) -> anyhow::Result<()> {
+pub fn adapt_to(
+    folder: &std::path::Path,
+    lang: Lang,
+    out: Option<PathBuf>,
+) -> anyhow::Result<Adapted> {
     adapt_recordings(&recordings_in(folder)?, lang, out)
 }
 
+/// Adapts the installed model to `recordings`; what it learnt from is for the caller to say
+/// (the reading session says it in the player's language).
 pub fn adapt_recordings(
     recordings: &[crate::asr::adapt::Recording],
     lang: Lang,
     out: Option<PathBuf>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Adapted> {
     let out = out.unwrap_or_else(|| crate::asr::adapted_model_dir(lang));
     let base = crate::asr::pocketsphinx::installed_model()
         .map(|dir| dir.join("en-us"))
         .context("pocketsphinx's model is not installed (Debian package pocketsphinx-en-us)")?;
-    let adapted = crate::asr::adapt::adapt(&base, recordings, lang, &out)?;
-    println!(
-        "Adapted model: {} (learnt from {} of {} recordings, and {} of them in noise).",
-        adapted.model.display(),
-        adapted.aligned,
-        adapted.recordings,
-        adapted.aligned_in_noise
-    );
-    Ok(())
+    Ok(crate::asr::adapt::adapt(&base, recordings, lang, &out)?)
 }
 
 /// The WAV files in `folder`, in the order of their names.

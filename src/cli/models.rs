@@ -168,7 +168,14 @@ fn adapt(args: AdaptArgs) -> anyhow::Result<i32> {
         }
         (None, None) => anyhow::bail!("give --recordings DIR or --from-games [DIR]"),
     };
-    super::adapting::adapt_recordings(&recordings, args.lang, args.out)?;
+    let adapted = super::adapting::adapt_recordings(&recordings, args.lang, args.out)?;
+    println!(
+        "Adapted model: {} (learnt from {} of {} recordings, and {} of them in noise).",
+        adapted.model.display(),
+        adapted.aligned,
+        adapted.recordings,
+        adapted.aligned_in_noise
+    );
     Ok(0)
 }
 

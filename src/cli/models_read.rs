@@ -240,7 +240,7 @@ pub fn run(args: ReadArgs) -> anyhow::Result<i32> {
     }
     teller.tell("learning-adapting", &[], false);
     match crate::cli::adapting::adapt_to(&folder, words, args.out.clone()) {
-        Ok(()) => {
+        Ok(_) => {
             teller.tell("learning-adapted", &[], true);
             Ok(0)
         }

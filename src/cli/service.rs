@@ -131,6 +131,8 @@ struct Service {
     idle_voice: Option<IdleVoice>,
     /// The reading session that has the microphone, if one runs.
     reading: Option<ReadingChild>,
+    /// The reading session has been offered in this run ("Stimme lernen").
+    learning_offered: bool,
     /// An attempt to open the microphone, under way on its own thread.
     attempt: Option<Receiver<Started>>,
     /// When the microphone is tried next, and the last reason it could not be opened.
@@ -181,6 +183,7 @@ pub fn run(args: ServiceArgs) -> anyhow::Result<i32> {
         damaged: None,
         idle_voice: None,
         reading: None,
+        learning_offered: false,
         attempt: None,
         microphone_next: Instant::now(),
         microphone_why: None,
@@ -424,8 +427,30 @@ impl Service {
 
     fn ready(&mut self) -> Said {
         let new_game = self.first_service_word(ServiceCommand::NewGame);
-        let text = self.text("service-ready", &[("new_game", new_game.into())]);
+        let text = if !self.learning_offered && self.voice_unlearnt() {
+            // once a run: a player who does not want it is not told at every game's end
+            self.learning_offered = true;
+            let learn = self.first_service_word(ServiceCommand::LearnVoice);
+            self.text(
+                "service-ready-learn",
+                &[("new_game", new_game.into()), ("learn_voice", learn.into())],
+            )
+        } else {
+            self.text("service-ready", &[("new_game", new_game.into())])
+        };
         self.say(text)
+    }
+
+    /// Whether the games would be heard by pocketsphinx with the installed model, which a
+    /// reading session improves most ("Stimme lernen"): no Vosk model, none adapted.
+    fn voice_unlearnt(&self) -> bool {
+        let voice = &self.base.voice;
+        let config = crate::asr::RecognizerConfig::auto(self.vocab.lang());
+        let pocketsphinx = match voice.recognizer {
+            Some(backend) => backend == crate::asr::Backend::Pocketsphinx,
+            None => voice.model.is_none() && config.find_vosk_model().is_none(),
+        };
+        self.voice && pocketsphinx && config.hears_with_installed_model()
     }
 
     /// The game, when its loop still runs and is not over.
