@@ -676,7 +676,7 @@ web-offline = Keine Verbindung zu Rochade. Ein neuer Versuch läuft.
 no-push-to-talk = Keine Sprechtaste: Rochade hört ohne Sprechtaste zu oder hat keine Spracheingabe.
 # $new_game: die Worte für eine neue Partie aus grammars/de.toml ([service]).
 service-ready = Rochade ist bereit. Für eine neue Partie sagen Sie: { $new_game }.
-service-ready-learn = Rochade ist bereit. Für eine neue Partie sagen Sie: { $new_game }. Damit Rochade Ihre Stimme besser versteht, sagen Sie vorher: { $learn_voice }; das dauert etwa fünf Minuten.
+service-ready-learn = Rochade ist bereit. Für eine neue Partie sagen Sie: { $new_game }. Damit Rochade Ihre Stimme besser versteht, sagen Sie vorher: { $learn_voice }; das dauert etwa sechs Minuten.
 # $commands: die ersten Worte jedes Befehls, durch Kommas getrennt.
 service-help = Zwischen den Partien können Sie sagen: { $commands }.
 # $side: Weiß oder Schwarz; $control: die Bedenkzeit in Worten (ein ganzer Satz).

@@ -646,7 +646,7 @@ web-offline = No connection to Rochade. Trying again.
 no-push-to-talk = No push-to-talk: Rochade listens without it or has no voice input.
 # $new_game: the words for a new game from grammars/en.toml ([service]).
 service-ready = Rochade is ready. For a new game, say: { $new_game }.
-service-ready-learn = Rochade is ready. For a new game, say: { $new_game }. For Rochade to understand your voice better, say first: { $learn_voice }; it takes about five minutes.
+service-ready-learn = Rochade is ready. For a new game, say: { $new_game }. For Rochade to understand your voice better, say first: { $learn_voice }; it takes about six minutes.
 # $commands: the first words of each command, separated by commas.
 service-help = Between games you can say: { $commands }.
 # $side: White or Black; $control: the time control in words (a whole sentence).

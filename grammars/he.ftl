@@ -664,7 +664,7 @@ web-offline = אין חיבור ל-Rochade. מנסים שוב.
 
 no-push-to-talk = אין מקש דיבור: התוכנית מקשיבה בלעדיו או שאין לה קלט קולי.
 service-ready = התוכנית מוכנה. למשחק חדש אמור: { $new_game }.
-service-ready-learn = התוכנית מוכנה. למשחק חדש אמור: { $new_game }. כדי שהתוכנית תבין את קולך טוב יותר, אמור קודם: { $learn_voice }; זה נמשך כחמש דקות.
+service-ready-learn = התוכנית מוכנה. למשחק חדש אמור: { $new_game }. כדי שהתוכנית תבין את קולך טוב יותר, אמור קודם: { $learn_voice }; זה נמשך כשש דקות.
 service-help = בין המשחקים אפשר לומר: { $commands }.
 service-settings = משחק חדש: אתה משחק { $side }. { $control }
 service-resuming = התוכנית הופעלה מחדש. המשחק שלך ממשיך.

@@ -36,7 +36,7 @@ pub struct ReadArgs {
     /// The language of the session (Arabic and Hebrew players read the German words).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
-    /// How many lines to read (each takes about six seconds).
+    /// How many lines to read (each takes about seven seconds with the sentences said).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u16).range(1..=500))]
     pub lines: u16,
     /// The folder the recordings are kept in, with the ones of earlier sessions (default: the
