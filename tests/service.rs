@@ -506,6 +506,46 @@ fn the_player_learns_his_voice_between_games_by_saying_so() {
     assert_eq!(quiet.status()["state"], "idle");
 }
 
+/// Once the player's voice has been learnt (a model adapted to it in the models directory),
+/// "ready" no longer offers the reading session.
+#[test]
+fn a_learnt_voice_is_not_offered_the_reading_session_again() {
+    let desktop = Desktop::new();
+    let models = desktop.home.join(".local/share/rochade/models");
+    std::fs::create_dir_all(&models).expect("models dir");
+    // a complete model where the adapted one is looked for: the installed one
+    std::os::unix::fs::symlink(
+        "/usr/share/pocketsphinx/model/en-us/en-us",
+        models.join("pocketsphinx-de-adapted"),
+    )
+    .expect("symlink");
+    let mut child = desktop
+        .rochade()
+        .args(["service", "--speech", "off", "--recognizer", "pocketsphinx"])
+        .env("PULSE_SERVER", "unix:/nonexistent/pulse")
+        .env_remove("PULSE_RUNTIME_PATH")
+        .env_remove("ROCHADE_MODELS_DIR")
+        .env_remove("ROCHADE_POCKETSPHINX_MODEL")
+        .env_remove("ROCHADE_POCKETSPHINX_MODEL_DE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rochade service starts");
+    let lines = process_support::lines(child.stdout.take().expect("stdout"));
+    let _service = Service { child: Some(child) };
+    let mut seen = Vec::new();
+    let ready = process_support::wait_for(&lines, &mut seen, Duration::from_secs(30), |l| {
+        l.starts_with("An Sie: Rochade ist bereit")
+    })
+    .unwrap_or_else(|| panic!("never ready: {seen:#?}"));
+    assert_eq!(
+        ready, "An Sie: Rochade ist bereit. Für eine neue Partie sagen Sie: Neue Partie.",
+        "no offer once the voice is learnt"
+    );
+    desktop.ctl_ok(&["stop", "--service"]);
+}
+
 /// The service serves the opponent's page of its game when `--web` is among the play
 /// options (issue 16 item 1): the page's state is the game `ctl` plays, and a move entered on
 /// the page is made in it, the same game and journal.
