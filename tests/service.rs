@@ -51,6 +51,18 @@ impl Desktop {
         c
     }
 
+    /// `rochade service` listening with pocketsphinx through the sound server `pulse`
+    /// (`unix:/nonexistent/pulse`: none, the microphone cannot open), no speech output, no
+    /// terminal.
+    fn voice_service(&self, pulse: &str) -> Command {
+        let mut c = self.rochade();
+        c.args(["service", "--speech", "off", "--recognizer", "pocketsphinx"])
+            .env("PULSE_SERVER", pulse)
+            .env_remove("PULSE_RUNTIME_PATH")
+            .stdin(Stdio::null());
+        c
+    }
+
     /// The service as systemd starts it: no terminal; no speech output, no microphone.
     fn start_service(&self, extra: &[&str]) -> Service {
         let child = self
@@ -367,13 +379,9 @@ fn a_second_service_is_refused_and_the_first_goes_on() {
 #[test]
 fn without_a_microphone_the_service_logs_it_and_answers() {
     let desktop = Desktop::new();
+    // No sound server at all: the microphone cannot open.
     let mut child = desktop
-        .rochade()
-        .args(["service", "--speech", "off", "--recognizer", "pocketsphinx"])
-        // No sound server at all: the microphone cannot open.
-        .env("PULSE_SERVER", "unix:/nonexistent/pulse")
-        .env_remove("PULSE_RUNTIME_PATH")
-        .stdin(Stdio::null())
+        .voice_service("unix:/nonexistent/pulse")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -427,21 +435,17 @@ fn without_a_microphone_the_service_logs_it_and_answers() {
 fn the_player_learns_his_voice_between_games_by_saying_so() {
     let desktop = Desktop::new();
     let audio = std::env::var_os("ROCHADE_AUDIO_TESTS").is_some_and(|v| v == "1");
-    let mut command = desktop.rochade();
-    command
-        .args(["service", "--speech", "off", "--recognizer", "pocketsphinx"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null());
     // the desktop's own runtime folder has no sound server: the sandbox's, or none at all
     let sound = match std::env::var("XDG_RUNTIME_DIR") {
         Ok(sandbox) if audio => format!("unix:{sandbox}/pulse/native"),
         _ => "unix:/nonexistent/pulse".to_string(),
     };
-    command
-        .env("PULSE_SERVER", sound)
-        .env_remove("PULSE_RUNTIME_PATH");
-    let mut child = command.spawn().expect("rochade service starts");
+    let mut child = desktop
+        .voice_service(&sound)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rochade service starts");
     let lines = process_support::lines(child.stdout.take().expect("stdout"));
     let _service = Service { child: Some(child) };
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -520,14 +524,10 @@ fn a_learnt_voice_is_not_offered_the_reading_session_again() {
     )
     .expect("symlink");
     let mut child = desktop
-        .rochade()
-        .args(["service", "--speech", "off", "--recognizer", "pocketsphinx"])
-        .env("PULSE_SERVER", "unix:/nonexistent/pulse")
-        .env_remove("PULSE_RUNTIME_PATH")
+        .voice_service("unix:/nonexistent/pulse")
         .env_remove("ROCHADE_MODELS_DIR")
         .env_remove("ROCHADE_POCKETSPHINX_MODEL")
         .env_remove("ROCHADE_POCKETSPHINX_MODEL_DE")
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -227,6 +227,11 @@ impl Control {
             Control::Stop => vocab.learning_words(LearningCommand::Stop).to_vec(),
         }
     }
+
+    /// The phrasing Rochade says when it names this control ("" when the vocabulary has none).
+    pub fn said_as(self, vocab: &Vocab) -> String {
+        self.phrasings(vocab).into_iter().next().unwrap_or_default()
+    }
 }
 
 /// The meaning of the line itself in its grammar.

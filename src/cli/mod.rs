@@ -24,7 +24,6 @@ pub mod replay;
 pub mod say;
 pub mod scoresheet;
 pub mod service;
-mod service_reading;
 mod telling;
 
 /// Rochade: the FIDE Appendix D assistant for blind and visually impaired chess players.

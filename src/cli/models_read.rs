@@ -267,19 +267,12 @@ fn tell_count(teller: &Teller<'_>, id: &str, count: usize, lang: Lang) {
 
 /// Says what can be said between the lines.
 fn tell_help(teller: &Teller<'_>, vocab: &Vocab) {
-    let first = |control: Control| {
-        control
-            .phrasings(vocab)
-            .into_iter()
-            .next()
-            .unwrap_or_default()
-    };
     teller.tell(
         "learning-help",
         &[
-            ("repeat", first(Control::Repeat).into()),
-            ("skip", first(Control::Skip).into()),
-            ("stop", first(Control::Stop).into()),
+            ("repeat", Control::Repeat.said_as(vocab).into()),
+            ("skip", Control::Skip.said_as(vocab).into()),
+            ("stop", Control::Stop.said_as(vocab).into()),
         ],
         false,
     );
@@ -329,14 +322,13 @@ impl<'a> Ear<'a> {
     /// Drops what was heard so far (while a line was being said).
     fn drain(&mut self) {
         while let Ok(event) = self.events.try_recv() {
-            if let Some(r) = self.taken(event).and_then(Result::ok) {
-                self.answered_until_ms = self.answered_until_ms.max(r.speech_end_ms);
-            }
+            self.taken(event);
         }
     }
 
-    /// What `event` says: a result to answer, the input gone, or nothing (`None`).
-    fn taken(&mut self, event: VoiceEvent) -> Option<Result<Recognized, Option<String>>> {
+    /// What `event` says: a result to answer (its utterance is then answered), the input
+    /// gone, or nothing (`None`).
+    fn taken(&mut self, event: VoiceEvent) -> Option<Said> {
         match event {
             // a grammar that cannot be compiled leaves the old one, said in a notice
             VoiceEvent::GrammarSet { .. } | VoiceEvent::Notice(_) => {
@@ -346,10 +338,11 @@ impl<'a> Ear<'a> {
             VoiceEvent::Recognized(r)
                 if self.ready && r.speech_start_ms >= self.answered_until_ms =>
             {
-                Some(Ok(r))
+                self.answered_until_ms = r.speech_end_ms;
+                Some(Said::Heard(Box::new(r)))
             }
-            VoiceEvent::DeviceError(why) => Some(Err(Some(why))),
-            VoiceEvent::EndOfInput => Some(Err(None)),
+            VoiceEvent::DeviceError(why) => Some(Said::Gone(Some(why))),
+            VoiceEvent::EndOfInput => Some(Said::Gone(None)),
             _ => None,
         }
     }
@@ -364,11 +357,7 @@ impl<'a> Ear<'a> {
             };
             crossbeam_channel::select! {
                 recv(self.events) -> event => match event.map(|e| self.taken(e)) {
-                    Ok(Some(Ok(r))) => {
-                        self.answered_until_ms = r.speech_end_ms;
-                        return Said::Heard(Box::new(r));
-                    }
-                    Ok(Some(Err(why))) => return Said::Gone(why),
+                    Ok(Some(said)) => return said,
                     Err(_) => return Said::Gone(None),
                     Ok(None) => {}
                 },
@@ -392,11 +381,7 @@ fn confirmed_stop(
     ear: &mut Ear<'_>,
     typed: &mut Receiver<String>,
 ) -> bool {
-    let stop = Control::Stop
-        .phrasings(vocab)
-        .into_iter()
-        .next()
-        .unwrap_or_default();
+    let stop = Control::Stop.said_as(vocab);
     ear.hear_with(Grammar::for_answers(vocab));
     teller.tell("command-question", &[("command", stop.into())], true);
     ear.drain();

@@ -34,11 +34,13 @@ use crate::cli::play::{self, Outside, PlayArgs};
 use crate::cli::play_failures::Started;
 use crate::cli::play_voice::{Speech, start_voice};
 use crate::cli::remote::{self, GameView, Published, Reply, Request, ViewState};
-use crate::cli::service_reading::ReadingChild;
 use crate::journal::{default_games_dir, latest_journal, new_journal_path, utc_rfc3339};
 use crate::lang::Lang;
 use crate::session::check_journal;
 use crate::vocab::{Command, Meaning, ServiceCommand, Vocab, normalize_word};
+
+mod reading;
+use reading::ReadingChild;
 
 /// How often the microphone is tried again between games when it could not be opened.
 pub const MICROPHONE_RETRY: Duration = Duration::from_secs(30);
@@ -439,18 +441,6 @@ impl Service {
             self.text("service-ready", &[("new_game", new_game.into())])
         };
         self.say(text)
-    }
-
-    /// Whether the games would be heard by pocketsphinx with the installed model, which a
-    /// reading session improves most ("Stimme lernen"): no Vosk model, none adapted.
-    fn voice_unlearnt(&self) -> bool {
-        let voice = &self.base.voice;
-        let config = crate::asr::RecognizerConfig::auto(self.vocab.lang());
-        let pocketsphinx = match voice.recognizer {
-            Some(backend) => backend == crate::asr::Backend::Pocketsphinx,
-            None => voice.model.is_none() && config.find_vosk_model().is_none(),
-        };
-        self.voice && pocketsphinx && config.hears_with_installed_model()
     }
 
     /// The game, when its loop still runs and is not over.
@@ -1006,88 +996,6 @@ impl Service {
                 }
             }
         }
-    }
-
-    /// "Stimme lernen": the reading session starts, with the microphone the service gives up
-    /// for it and the service's speech settings; it says its lines itself.
-    fn learn_voice(&mut self) -> ControlReply {
-        if !self.voice {
-            let why = self.text("service-learning-no-voice", &[]);
-            let said = self.say(why);
-            return self.taken(vec![said]);
-        }
-        self.stop_idle_voice();
-        match ReadingChild::start(self.catalog.lang(), &self.base.voice) {
-            Ok(reading) => {
-                self.reading = Some(reading);
-                self.taken(Vec::new())
-            }
-            Err(e) => self.learning_failed(e.to_string()),
-        }
-    }
-
-    fn learning_failed(&mut self, why: String) -> ControlReply {
-        let text = self.text("service-learning-failed", &[("why", why.into())]);
-        log("error", &text);
-        self.microphone_next = Instant::now();
-        let said = self.say(text);
-        self.taken(vec![said])
-    }
-
-    /// A line the reading session printed: the service's own output, and the last sentence
-    /// said (for `ctl status` and "Wiederholen" after it). `None`: the session has ended.
-    fn relay_reading(&mut self, line: Option<String>) {
-        let Some(line) = line else {
-            if let Some(r) = self.reading.as_mut() {
-                r.lines = crossbeam_channel::never();
-            }
-            self.reap_reading();
-            return;
-        };
-        println!("{line}");
-        let prefix = self.text("to-player", &[("text", "".into())]);
-        if let Some(said) = line.strip_prefix(prefix.as_str()) {
-            self.said = Some(said.to_string());
-        }
-    }
-
-    /// What `ctl input` brings while a session runs goes to it, as typed at its keyboard.
-    fn type_into_reading(&mut self, text: &str) -> ControlReply {
-        let sent = self.reading.as_mut().is_some_and(|r| r.type_line(text));
-        if sent {
-            self.taken(Vec::new())
-        } else {
-            self.reap_reading();
-            self.idle_input(text)
-        }
-    }
-
-    /// A session that has ended leaves the microphone to the service again.
-    fn reap_reading(&mut self) {
-        let ended = self.reading.as_mut().is_some_and(ReadingChild::ended);
-        if ended {
-            self.reading = None;
-            self.microphone_next = Instant::now();
-            self.ready();
-        }
-    }
-
-    /// The end of the service ends a session too (what it kept is kept).
-    fn stop_reading(&mut self) {
-        if let Some(r) = self.reading.take() {
-            r.stop();
-        }
-    }
-
-    /// A new game waits until the session is over.
-    fn reading_refusal(&self) -> Option<ControlReply> {
-        self.reading.as_ref()?;
-        let stop = crate::asr::reading::Control::Stop
-            .phrasings(&self.vocab)
-            .into_iter()
-            .next()
-            .unwrap_or_default();
-        Some(self.refused(self.text("service-learning-running", &[("stop", stop.into())])))
     }
 
     /// The recognizer's grammar between games: the service's words only (and "ja", "nein"
