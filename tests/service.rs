@@ -63,6 +63,18 @@ impl Desktop {
         c
     }
 
+    /// Starts `command` (a service) with its printed lines on a channel, standard error
+    /// dropped.
+    fn printing(command: &mut Command) -> (Service, std::sync::mpsc::Receiver<String>) {
+        let mut child = command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("rochade service starts");
+        let lines = process_support::lines(child.stdout.take().expect("stdout"));
+        (Service { child: Some(child) }, lines)
+    }
+
     /// The service as systemd starts it: no terminal; no speech output, no microphone.
     fn start_service(&self, extra: &[&str]) -> Service {
         let child = self
@@ -440,14 +452,7 @@ fn the_player_learns_his_voice_between_games_by_saying_so() {
         Ok(sandbox) if audio => format!("unix:{sandbox}/pulse/native"),
         _ => "unix:/nonexistent/pulse".to_string(),
     };
-    let mut child = desktop
-        .voice_service(&sound)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("rochade service starts");
-    let lines = process_support::lines(child.stdout.take().expect("stdout"));
-    let _service = Service { child: Some(child) };
+    let (_service, lines) = Desktop::printing(&mut desktop.voice_service(&sound));
     let deadline = Instant::now() + Duration::from_secs(30);
     while desktop.ctl(&["status", "--json"]).status.code() == Some(2) {
         assert!(Instant::now() < deadline, "the service never answered");
@@ -523,17 +528,13 @@ fn a_learnt_voice_is_not_offered_the_reading_session_again() {
         models.join("pocketsphinx-de-adapted"),
     )
     .expect("symlink");
-    let mut child = desktop
-        .voice_service("unix:/nonexistent/pulse")
-        .env_remove("ROCHADE_MODELS_DIR")
-        .env_remove("ROCHADE_POCKETSPHINX_MODEL")
-        .env_remove("ROCHADE_POCKETSPHINX_MODEL_DE")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("rochade service starts");
-    let lines = process_support::lines(child.stdout.take().expect("stdout"));
-    let _service = Service { child: Some(child) };
+    let (_service, lines) = Desktop::printing(
+        desktop
+            .voice_service("unix:/nonexistent/pulse")
+            .env_remove("ROCHADE_MODELS_DIR")
+            .env_remove("ROCHADE_POCKETSPHINX_MODEL")
+            .env_remove("ROCHADE_POCKETSPHINX_MODEL_DE"),
+    );
     let mut seen = Vec::new();
     let ready = process_support::wait_for(&lines, &mut seen, Duration::from_secs(30), |l| {
         l.starts_with("An Sie: Rochade ist bereit")
