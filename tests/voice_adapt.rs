@@ -7,7 +7,7 @@ mod voice_support;
 use std::path::Path;
 use std::process::Command;
 
-use rochade::asr::pocketsphinx::{Pocketsphinx, installed_model};
+use rochade::asr::pocketsphinx::{AcousticModel, FitLimits, Pocketsphinx, installed_model};
 use rochade::asr::{Grammar, PhraseMeaning, Recognizer};
 use rochade::lang::Lang;
 
@@ -63,7 +63,7 @@ fn adapt_folder(folder: &Path, out: &Path) -> (Option<i32>, String, String) {
 
 /// The summed gap between the phrases heard and the free phone loop, over `HEARD`, with
 /// the model in `model`; and how many were heard as said.
-fn fit_over_heard(model: &Path) -> (f64, usize) {
+fn fit_over_heard(model: &Path) -> (f64, usize, f64) {
     let mut ps = Pocketsphinx::new(model, Lang::De, 5).expect("pocketsphinx starts");
     let grammar = Grammar::from_phrases(
         Lang::De,
@@ -74,13 +74,14 @@ fn fit_over_heard(model: &Path) -> (f64, usize) {
             .map(|(i, p)| (*p, PhraseMeaning::Move(format!("m{i}")))),
     );
     ps.set_grammar(&grammar).expect("grammar");
-    let (mut gaps, mut right) = (0.0, 0);
+    let (mut gaps, mut right, mut noisy_reject_gap) = (0.0, 0, f64::NAN);
     for text in HEARD {
         let samples = voice_support::utterance_at(text, VOICE, 160, 300);
         ps.accept(&samples).expect("accept");
         let heard = ps.finish().expect("finish");
         let fit = ps.fit().expect("a fit of the speech");
         gaps += fit.gap;
+        noisy_reject_gap = fit.noisy_reject_gap;
         if heard
             .first()
             .is_some_and(|a| grammar.same_meaning(&a.text, text))
@@ -88,7 +89,7 @@ fn fit_over_heard(model: &Path) -> (f64, usize) {
             right += 1;
         }
     }
-    (gaps, right)
+    (gaps, right, noisy_reject_gap)
 }
 
 #[test]
@@ -135,11 +136,27 @@ fn a_model_adapted_to_a_voice_hears_its_other_moves_closer() {
         );
     }
     let base = installed.join("en-us");
+    // the recognizer gives the adapted model its own fit limits by this
+    assert!(
+        rochade::asr::adapt::is_adapted(&out),
+        "no mark in the adapted model"
+    );
+    assert!(
+        !rochade::asr::adapt::is_adapted(&base),
+        "the installed model marked adapted"
+    );
     let means = |dir: &Path| std::fs::read(dir.join("means")).expect("means");
     assert_ne!(means(&out), means(&base), "the Gaussians were not adapted");
 
-    let (base_gap, base_right) = fit_over_heard(&base);
-    let (adapted_gap, adapted_right) = fit_over_heard(&out);
+    let (base_gap, base_right, base_reject) = fit_over_heard(&base);
+    let (adapted_gap, adapted_right, adapted_reject) = fit_over_heard(&out);
+    let limits = |model| FitLimits::of(Lang::De, model).noisy_reject_gap;
+    assert_eq!(base_reject, limits(AcousticModel::Installed));
+    assert_eq!(
+        adapted_reject,
+        limits(AcousticModel::Adapted),
+        "the adapted model is heard with the installed one's limits"
+    );
     eprintln!("summed gap {base_gap:.1} → {adapted_gap:.1}, right {base_right} → {adapted_right}");
     assert!(
         adapted_gap < base_gap * 0.95,

@@ -190,7 +190,12 @@ fn chatter_fits_the_grammar_badly_and_a_clear_phrase_well() {
     assert_eq!(heard.best(), "springer felix drei");
     let fit = rec.fit().expect("pocketsphinx measures the fit");
     assert!(
-        fit.gap <= asr::pocketsphinx::FitLimits::of(Lang::De).sure_gap,
+        fit.gap
+            <= asr::pocketsphinx::FitLimits::of(
+                Lang::De,
+                asr::pocketsphinx::AcousticModel::Installed
+            )
+            .sure_gap,
         "{fit:?}"
     );
     let total: f32 = heard.alternatives.iter().map(|a| a.confidence).sum();

@@ -32,6 +32,16 @@ const MODEL_FILES: [&str; 7] = [
     "noisedict",
 ];
 
+/// The file an adaptation leaves in the model it writes, with what it learnt from: such a
+/// model fits its player's speech closer than the installed one does, and so has fit limits
+/// of its own ([`super::pocketsphinx::AcousticModel::Adapted`]).
+pub const ADAPTED_MARK: &str = "adapted-to-the-player";
+
+/// Whether the acoustic model in `hmm` is one that [`adapt`] wrote.
+pub fn is_adapted(hmm: &Path) -> bool {
+    hmm.join(ADAPTED_MARK).is_file()
+}
+
 /// The words of `text` as `recognizer` heard them in `samples`, each named as in `dict`
 /// with the pronunciation that fitted ("koenig(3)"), or `None` when it heard nothing in the
 /// grammar of `text` or a word it heard is not in `dict`.
@@ -346,6 +356,12 @@ pub fn adapt(
             &format!("{s}/sendump"),
         ],
     )?;
+    let mark = staging.join(ADAPTED_MARK);
+    let learnt = format!(
+        "recordings {}\naligned {aligned}\naligned_in_noise {aligned_in_noise}\n",
+        recordings.len()
+    );
+    std::fs::write(&mark, learnt).map_err(io(&mark))?;
     if out.exists() {
         std::fs::remove_dir_all(out).map_err(io(out))?;
     }

@@ -23,7 +23,7 @@
 mod ffi;
 mod fit;
 
-pub use fit::FitLimits;
+pub use fit::{AcousticModel, FitLimits};
 use fit::{Shares, acoustic_fit, with_fit};
 
 use std::collections::{BTreeSet, HashMap};
@@ -72,6 +72,8 @@ pub const DECODER_ARGS: [&str; 8] = ["-dither", "yes", "-seed", "1", "-wip", "0.
 pub struct Pocketsphinx {
     decoder: NonNull<ffi::ps_decoder_t>,
     lang: Lang,
+    /// Whose acoustic model hears: its fit limits depend on it.
+    model: AcousticModel,
     n_best: usize,
     /// Tokens the decoder has pronunciations for.
     known: BTreeSet<String>,
@@ -471,6 +473,7 @@ impl Pocketsphinx {
         Ok(Pocketsphinx {
             decoder,
             lang,
+            model: AcousticModel::of(&hmm),
             n_best: n_best.max(1),
             known: BTreeSet::new(),
             phone_counts,
@@ -781,7 +784,7 @@ impl Recognizer for Pocketsphinx {
             .unwrap_or_default();
         let t_loop = t0.elapsed();
         // (read once: the limits may come from the environment, for measuring)
-        let limits = FitLimits::active(self.lang);
+        let limits = FitLimits::active(self.lang, self.model);
         // A first pass that already fits the grammar well needs no second one: the second
         // pass costs as much as the first, and the read-back waits for it.
         let mut gap = acoustic_fit(
