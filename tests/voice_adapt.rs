@@ -62,7 +62,8 @@ fn adapt_folder(folder: &Path, out: &Path) -> (Option<i32>, String, String) {
 }
 
 /// The summed gap between the phrases heard and the free phone loop, over `HEARD`, with
-/// the model in `model`; and how many were heard as said.
+/// the model in `model`; how many were heard as said; and the noisy reject gap the
+/// recognizer gave the fits (the limit of the model's kind).
 fn fit_over_heard(model: &Path) -> (f64, usize, f64) {
     let mut ps = Pocketsphinx::new(model, Lang::De, 5).expect("pocketsphinx starts");
     let grammar = Grammar::from_phrases(

@@ -107,8 +107,9 @@ pub struct FitLimits {
 pub const SHORT_ANSWER_PHONES: usize = 3;
 
 /// Which acoustic model hears: the one pocketsphinx installs, or one adapted to the player's
-/// voice ([`crate::asr::adapt`]). The adapted one fits his speech closer, his misheard
-/// readings too, so that a limit measured with the installed one lets more through.
+/// voice ([`crate::asr::adapt`]). The adapted one fits his right readings closer but not his
+/// misheard ones, so that a limit measured with the installed one lets through misheard
+/// readings it need not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AcousticModel {
     Installed,
