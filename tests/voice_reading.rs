@@ -151,6 +151,10 @@ fn a_reading_session_keeps_the_lines_read_and_adapts_the_model_to_them() {
             .is_file(),
         "the adapted model is where play looks for it"
     );
+    assert!(
+        rochade::asr::adapt::is_adapted(&models.join("pocketsphinx-de-adapted")),
+        "the session's model is marked as adapted, for its own fit limits"
+    );
 }
 
 #[test]

@@ -473,7 +473,7 @@ impl Pocketsphinx {
         Ok(Pocketsphinx {
             decoder,
             lang,
-            model: AcousticModel::of(&hmm),
+            model: AcousticModel::of(&hmm, lang),
             n_best: n_best.max(1),
             known: BTreeSet::new(),
             phone_counts,

@@ -117,9 +117,11 @@ pub enum AcousticModel {
 }
 
 impl AcousticModel {
-    /// The kind of the acoustic model in the directory `hmm`.
-    pub fn of(hmm: &Path) -> AcousticModel {
-        if crate::asr::adapt::is_adapted(hmm) {
+    /// The kind of the acoustic model in the directory `hmm`, heard in `lang`'s games: adapted
+    /// when the adaptation marked it, or when it lies where the adaptation writes `lang`'s
+    /// model (one written before the mark was, which the player need not read again).
+    pub fn of(hmm: &Path, lang: Lang) -> AcousticModel {
+        if crate::asr::adapt::is_adapted(hmm) || hmm == crate::asr::adapted_model_dir(lang) {
             AcousticModel::Adapted
         } else {
             AcousticModel::Installed
@@ -531,6 +533,29 @@ mod tests {
                 40.0
             ),
             None
+        );
+    }
+
+    #[test]
+    fn a_model_is_adapted_when_marked_so_or_where_the_adaptation_writes_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        assert_eq!(
+            AcousticModel::of(dir.path(), Lang::De),
+            AcousticModel::Installed
+        );
+        std::fs::write(
+            dir.path().join(crate::asr::adapt::ADAPTED_MARK),
+            "recordings 1\n",
+        )
+        .expect("mark");
+        assert_eq!(
+            AcousticModel::of(dir.path(), Lang::De),
+            AcousticModel::Adapted
+        );
+        let unmarked = crate::asr::adapted_model_dir(Lang::De);
+        assert_eq!(
+            AcousticModel::of(&unmarked, Lang::De),
+            AcousticModel::Adapted
         );
     }
 
