@@ -68,6 +68,33 @@ fn wait_for(
     process_support::wait_for(lines, seen, Duration::from_secs(20), want)
 }
 
+/// Waits until the speech that begins with `start`, said after the line `from` of `seen`,
+/// has been spoken to its end (the voice log's "speech: saying" and the "speech: done" after
+/// it); false when the log did not say so in time.
+fn wait_until_spoken(
+    lines: &Receiver<String>,
+    seen: &mut Vec<String>,
+    from: usize,
+    start: &str,
+) -> bool {
+    let saying = format!("speech: saying {start:?}");
+    // (the quotation mark that closes the text is not part of the start)
+    let saying = saying.trim_end_matches('"').to_string();
+    let said_at = match seen[from..].iter().position(|l| l.contains(&saying)) {
+        Some(at) => from + at,
+        None => {
+            if wait_for(lines, seen, |l| l.contains(&saying)).is_none() {
+                return false;
+            }
+            seen.len() - 1
+        }
+    };
+    seen[said_at + 1..]
+        .iter()
+        .any(|l| l.contains("speech: done"))
+        || wait_for(lines, seen, |l| l.contains("speech: done")).is_some()
+}
+
 /// How long a recording holds sound: its 10 ms frames over -40 dBFS.
 fn speech_ms(path: &Path) -> usize {
     let samples = rochade::audio::wav::read_16k_mono(path).expect("read recording");
@@ -220,6 +247,7 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
             std::thread::sleep(Duration::from_millis(3000));
         }
         assert!(made, "{} was not made after 6 tries: {seen:#?}", mv.uci);
+        let replied_at = seen.len();
         let stdin = child.stdin.as_mut().expect("stdin");
         writeln!(stdin, "{}", mv.reply).expect("write the reply");
         stdin.flush().expect("flush");
@@ -228,8 +256,14 @@ fn spoken_moves_of_a_real_game_are_read_back_spoken_and_made() {
             "the opponent's {} was not announced: {seen:#?}",
             mv.reply
         );
-        // The announcement is spoken (the microphone is muted meanwhile); the player waits.
-        std::thread::sleep(Duration::from_millis(3500));
+        // The announcement is spoken (the microphone is muted meanwhile); the player waits
+        // for its end. A fixed 3.5 s was too short on a loaded machine after a question:
+        // "Gustav drei", "Ausgeführt." and "Gegner: Läufer Gustav vier." took 5 s, and the
+        // next move, said into the muted microphone, was never heard (CI of stop 52).
+        if !wait_until_spoken(&lines, &mut seen, replied_at, "Gegner:") {
+            std::thread::sleep(Duration::from_millis(3500));
+        }
+        std::thread::sleep(Duration::from_millis(500));
     }
     writeln!(child.stdin.as_mut().expect("stdin"), "ende").expect("ende");
     let status = child.wait().expect("play ends");
