@@ -16,6 +16,14 @@ needs espeak-ng, and flite for the `flite:` voices.
 
     python3 scripts/safety_probe.py --lang en
     python3 scripts/safety_probe.py --lang de --voices de,de+m1,de+f2
+
+With --set-out FILE the lines are written as a voice-bench set instead, to be heard in a
+session (the recognizer adapted by a voice's earlier lines, as in a game):
+
+    python3 scripts/safety_probe.py --lang en --set-out /tmp/probe-en.jsonl
+    rochade bench voice --set /tmp/probe-en.jsonl --limit 1000 --rates 150 \\
+        --voices-en en-us,en+f3,en+m1,en+f2,en-gb-x-rp,en-029,flite:slt,flite:rms,flite:awb,flite:kal16 \\
+        --conditions clean --no-rejection
 """
 
 import argparse
@@ -89,6 +97,10 @@ def main():
     ap.add_argument("--voices", help="comma-separated; espeak-ng names or flite:VOICE")
     ap.add_argument("--binary", default="target/release/rochade")
     ap.add_argument("--json", help="write every outcome to this file")
+    ap.add_argument("--set-out", metavar="FILE",
+                    help="write the probe's lines as a set for `rochade bench voice --set` "
+                         "(heard in a session, one recognizer for all of a voice's lines, "
+                         "as `play` hears them) and stop")
     args = ap.parse_args()
     voices = (args.voices or VOICES[args.lang]).split(",")
     ranks = RANKS[args.lang]
@@ -103,6 +115,15 @@ def main():
             name = names["abcdefgh".index(square[0])]
             text = f"{PIECES[args.lang][piece]} {name} {ranks[int(square[1])]}"
             cases.append((f"pieces, {form}", fen, text, uci))
+    if args.set_out:
+        with open(args.set_out, "w", encoding="utf-8") as out:
+            for form, fen, text, uci in cases:
+                line = {"fen": fen, "heard": text, "lang": args.lang,
+                        "expect": {"status": "move", "uci": uci},
+                        "form": f"{args.lang}-probe-{form.replace(', ', '-')}"}
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        print(f"{len(cases)} lines written to {args.set_out}")
+        return 0
     forms = list(dict.fromkeys(case[0] for case in cases))
     with tempfile.TemporaryDirectory() as tmp:
 
