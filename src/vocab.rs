@@ -144,6 +144,8 @@ struct RecognizerSection {
     #[serde(default)]
     confusable: Vec<String>,
     #[serde(default)]
+    heard_for_each_other: Vec<Vec<String>>,
+    #[serde(default)]
     noise_fillers: Vec<String>,
     #[serde(default)]
     fide_ranks: Vec<String>,
@@ -198,6 +200,9 @@ pub struct Vocab {
     unheard: BTreeSet<String>,
     /// Normalized words a recognizer confuses with each other (`[recognizer] confusable`).
     confusable: BTreeSet<String>,
+    /// Groups of normalized words a recognizer hears for each other, each only for the others
+    /// of its group (`[recognizer] heard_for_each_other`).
+    heard_for_each_other: Vec<BTreeSet<String>>,
     /// Normalized fillers a recognizer takes as noise anywhere (`[recognizer]
     /// noise_fillers`).
     noise_fillers: BTreeSet<String>,
@@ -592,6 +597,16 @@ impl Vocab {
                 )
                 .collect(),
             confusable: recognizer_words(|r| &r.confusable),
+            heard_for_each_other: raw
+                .recognizer
+                .as_ref()
+                .map(|r| {
+                    r.heard_for_each_other
+                        .iter()
+                        .map(|group| group.iter().map(|w| normalize_phrase(w)).collect())
+                        .collect()
+                })
+                .unwrap_or_default(),
             noise_fillers: recognizer_words(|r| &r.noise_fillers),
             fide_ranks: recognizer_words(|r| &r.fide_ranks),
             fide_files: recognizer_words(|r| &r.fide_files),
@@ -924,6 +939,12 @@ impl Vocab {
     /// another legal move, is read back, but only an explicit "ja" makes it.
     pub fn confusable_words(&self) -> &BTreeSet<String> {
         &self.confusable
+    }
+
+    /// Groups of words a recognizer may hear for each other, each word only for the others of
+    /// its group (`[recognizer] heard_for_each_other`: "Eva" and "David" in English games).
+    pub fn heard_for_each_other(&self) -> &[BTreeSet<String>] {
+        &self.heard_for_each_other
     }
 
     /// Fillers a recognizer may take as noise anywhere in an utterance, between any two words

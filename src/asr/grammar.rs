@@ -80,6 +80,9 @@ pub struct Grammar {
     /// Folded words a recognizer hears for each other ([`Vocab::confusable_words`]): a move
     /// heard with one keeps at most [`CONFUSABLE_MOVE_CONFIDENCE`] ([`Grammar::rank`]).
     confusable: BTreeSet<String>,
+    /// Groups of folded words each heard for the others of its group only
+    /// ([`Vocab::heard_for_each_other`]).
+    heard_for_each_other: Vec<BTreeSet<String>>,
     /// The confusable words that name a file ("de", "ef"): two of them said quickly run
     /// together into one word ([`Grammar::rests_on_confusable`]).
     run_together: BTreeSet<String>,
@@ -229,6 +232,7 @@ impl Grammar {
             fillers: BTreeSet::new(),
             variants: BTreeMap::new(),
             confusable: BTreeSet::new(),
+            heard_for_each_other: Vec::new(),
             run_together: BTreeSet::new(),
         }
     }
@@ -275,6 +279,11 @@ impl Grammar {
     /// together in pairs.
     fn set_confusable(&mut self, vocab: &Vocab) {
         self.confusable = vocab.confusable_words().clone();
+        self.heard_for_each_other = vocab
+            .heard_for_each_other()
+            .iter()
+            .map(|group| group.iter().flat_map(|w| folded_words(w)).collect())
+            .collect();
         let files: BTreeSet<String> = (0..8)
             .flat_map(|file| vocab.file_words(file))
             .flat_map(|word| folded_words(word))
@@ -536,7 +545,15 @@ impl Grammar {
                 twin.extend_from_slice(&words[at + 1..]);
                 twin
             };
-            if self.confusable.contains(word) {
+            let heard_for_its_partner = self
+                .heard_for_each_other
+                .iter()
+                .filter(|group| group.contains(word))
+                .flatten()
+                .any(|other| other != word && other_meaning(&twin_of(&[other])));
+            if heard_for_its_partner {
+                true
+            } else if self.confusable.contains(word) {
                 self.confusable
                     .iter()
                     .any(|other| other_meaning(&twin_of(&[other])))

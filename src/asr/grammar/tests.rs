@@ -104,6 +104,19 @@ fn the_rhyming_ranks_two_and_three_cost_confidence_where_both_are_legal() {
     assert!(!read_back.rests_on_confusable("ja"));
 }
 
+#[test]
+fn eva_and_david_cost_confidence_where_the_other_is_another_legal_move() {
+    let en = Vocab::builtin(Lang::En);
+    let start = Grammar::for_position(&Chess::default(), &en);
+    assert!(start.rests_on_confusable("eva three"), "d3 is legal too");
+    assert!(start.rests_on_confusable("david four"), "e4 is legal too");
+    assert!(!start.rests_on_confusable("felix three"));
+    // only the e-pawn can go to the third rank: no twin, the move keeps its confidence
+    let alone = Grammar::for_position(&position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), &en);
+    assert!(alone.contains("eva three"));
+    assert!(!alone.rests_on_confusable("eva three"));
+}
+
 /// The confidence a reading of `text`, heard sure, keeps in `g` (less where it rests on a
 /// confusable word).
 fn confidence_heard(g: &Grammar, text: &str) -> f32 {
