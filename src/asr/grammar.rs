@@ -545,26 +545,22 @@ impl Grammar {
                 twin.extend_from_slice(&words[at + 1..]);
                 twin
             };
-            let heard_for_its_partner = self
-                .heard_for_each_other
-                .iter()
+            // The confusable words are one group, each word heard for every other; the words
+            // heard for each other are groups of their own. (A twin that is the word itself
+            // means the same, so it never counts.)
+            let heard_for_another = std::iter::once(&self.confusable)
+                .chain(&self.heard_for_each_other)
                 .filter(|group| group.contains(word))
                 .flatten()
-                .any(|other| other != word && other_meaning(&twin_of(&[other])));
-            if heard_for_its_partner {
-                true
-            } else if self.confusable.contains(word) {
-                self.confusable
-                    .iter()
-                    .any(|other| other_meaning(&twin_of(&[other])))
-            } else {
-                a_move
+                .any(|other| other_meaning(&twin_of(&[other])));
+            heard_for_another
+                || !self.confusable.contains(word)
+                    && a_move
                     && self.run_together.iter().any(|first| {
                         self.run_together
                             .iter()
                             .any(|second| other_meaning(&twin_of(&[first, second])))
                     })
-            }
         })
     }
 
