@@ -214,6 +214,13 @@ pub trait Recognizer: Send {
     /// Drops the current utterance, if any.
     fn cancel(&mut self);
 
+    /// Before a recording heard alone, with nothing heard before it (`interpret --wav`): the
+    /// recognizer takes the measure of the recording's voice and room first, as a game's
+    /// earlier utterances give it (pocketsphinx: the cepstral mean). Nothing by default.
+    fn hear_alone(&mut self, _samples: &[i16]) -> Result<(), AsrError> {
+        Ok(())
+    }
+
     /// Decodes a second of noise and forgets it, so that the first real utterance is not
     /// slowed by lazy initialisation.
     fn warm_up(&mut self) -> Result<(), AsrError> {
@@ -240,14 +247,41 @@ pub fn recognize(
     grammar: &Grammar,
     samples: &[i16],
 ) -> Result<Recognition, AsrError> {
+    recognize_speech(recognizer, grammar, speech_of(samples))
+}
+
+/// Recognizes a recording heard alone, with nothing heard before it, as `interpret --wav`
+/// hears a file: as [`recognize`], after [`Recognizer::hear_alone`] on its speech.
+pub fn recognize_alone(
+    recognizer: &mut dyn Recognizer,
+    grammar: &Grammar,
+    samples: &[i16],
+) -> Result<Recognition, AsrError> {
+    let speech = speech_of(samples);
+    if !speech.is_empty() {
+        recognizer.hear_alone(speech)?;
+    }
+    recognize_speech(recognizer, grammar, speech)
+}
+
+/// The speech of a recording and [`RECORDING_PAD_MS`] around it (all of it where the
+/// endpointer finds none).
+fn speech_of(samples: &[i16]) -> &[i16] {
     let listening = crate::asr::input::ListenConfig::default();
-    let samples = crate::audio::endpoint::speech_span(
+    crate::audio::endpoint::speech_span(
         samples,
         &listening.endpoint,
         listening.end_silence_ms,
         RECORDING_PAD_MS,
     )
-    .map_or(samples, |span| &samples[span]);
+    .map_or(samples, |span| &samples[span])
+}
+
+fn recognize_speech(
+    recognizer: &mut dyn Recognizer,
+    grammar: &Grammar,
+    samples: &[i16],
+) -> Result<Recognition, AsrError> {
     recognizer.cancel();
     for chunk in samples.chunks(CHUNK) {
         recognizer.accept(chunk)?;

@@ -20,6 +20,8 @@
 //! utterance; the first utterances of a decoder whose first pass does not already fit the
 //! grammar well, and any for which the search found no path, are decoded once more with the
 //! mean the first pass has just adapted.
+//! A recording heard alone (`interpret --wav`) is first heard through once for its own mean
+//! ([`take_own_mean`]).
 mod ffi;
 mod fit;
 
@@ -276,6 +278,65 @@ unsafe fn path_segments(ps: *mut ffi::ps_decoder_t) -> Vec<Segment> {
     segments
 }
 
+/// The cepstra the model's features are made of: the CMN state is used only when the
+/// decoder's feature computation says it has as many (a check that the layout declared in
+/// [`ffi::feat_t`] is this library's).
+const CEPSTRA: i32 = 13;
+
+/// Hears `samples` alone on `ps`, then sets the decoder's running cepstral mean to theirs,
+/// weighted as a mean heard over several utterances: a recording heard by a fresh decoder
+/// otherwise starts from the model's default mean and moves only part of the way towards
+/// the voice's during it, where a game's earlier utterances have brought it there. False,
+/// and the decoder as it was but for that utterance, when the CMN state is not as this
+/// build of sphinxbase declares it or nothing of the recording was heard as speech.
+///
+/// # Safety
+/// `ps` is a valid decoder with a search set and no utterance in progress.
+unsafe fn take_own_mean(ps: *mut ffi::ps_decoder_t, samples: &[i16]) -> bool {
+    // SAFETY: per the contract; the feature and CMN structures belong to the decoder and
+    // live as long as it, and are checked against what the header declares before use.
+    unsafe {
+        let feat = ffi::ps_get_feat(ps);
+        if feat.is_null() || (*feat).cepsize != CEPSTRA || (*feat).cmn == ffi::CMN_NONE {
+            return false;
+        }
+        let cmn = (*feat).cmn_struct;
+        if cmn.is_null() || (*cmn).veclen != CEPSTRA || (*cmn).sum.is_null() {
+            return false;
+        }
+        let len = CEPSTRA as usize;
+        let before: Vec<f32> = std::slice::from_raw_parts((*cmn).cmn_mean, len).to_vec();
+        // Forget what was heard before: the sums are then of this recording alone.
+        std::slice::from_raw_parts_mut((*cmn).sum, len).fill(0.0);
+        (*cmn).nframe = 0;
+        if ffi::ps_start_utt(ps) < 0 {
+            ffi::cmn_live_set(cmn, before.as_ptr());
+            return false;
+        }
+        for chunk in samples.chunks(CHUNK) {
+            ffi::ps_process_raw(ps, chunk.as_ptr(), chunk.len(), 0, 0);
+        }
+        ffi::ps_end_utt(ps);
+        // The sums and their count, not the mean: the library updates the mean at the
+        // utterance's end only when frames are left to process then.
+        let frames = (*cmn).nframe;
+        let heard = frames > 0;
+        let mean: Vec<f32> = if heard {
+            std::slice::from_raw_parts((*cmn).sum, len)
+                .iter()
+                .map(|sum| sum / frames as f32)
+                .collect()
+        } else {
+            before
+        };
+        if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
+            eprintln!("pocketsphinx: own cepstral mean {mean:?}");
+        }
+        ffi::cmn_live_set(cmn, mean.as_ptr());
+        heard
+    }
+}
+
 /// A second decoder that hears the utterance as a free loop of phones: the best any speech
 /// can score. How far the grammar's best path falls behind it, per frame, says how well the
 /// utterance fits the grammar at all: a phrase of the grammar scores close to the loop,
@@ -328,6 +389,15 @@ impl PhoneLoop {
         }
     }
 
+    /// Takes the cepstral mean of a recording heard alone ([`take_own_mean`]).
+    fn take_own_mean(&mut self, samples: &[i16]) {
+        if self.in_utterance {
+            return;
+        }
+        // SAFETY: the search is set and no utterance is in progress.
+        unsafe { take_own_mean(self.decoder.as_ptr(), samples) };
+    }
+
     /// Ends the utterance: the loop's phones.
     fn finish(&mut self) -> Vec<Segment> {
         if !self.in_utterance {
@@ -350,6 +420,7 @@ unsafe impl Send for PhoneLoop {}
 /// What the phone loop's thread is asked to do.
 enum LoopJob {
     Accept(Vec<i16>),
+    TakeOwnMean(Vec<i16>),
     Finish(mpsc::Sender<Vec<Segment>>),
     Cancel,
 }
@@ -371,6 +442,7 @@ impl PhoneLoopThread {
                 for job in inbox {
                     match job {
                         LoopJob::Accept(samples) => phone_loop.accept(&samples),
+                        LoopJob::TakeOwnMean(samples) => phone_loop.take_own_mean(&samples),
                         LoopJob::Finish(reply) => {
                             let _ = reply.send(phone_loop.finish());
                         }
@@ -393,6 +465,11 @@ impl PhoneLoopThread {
 
     fn accept(&self, samples: &[i16]) {
         self.send(LoopJob::Accept(samples.to_vec()));
+    }
+
+    /// Jobs are done in order: the audio sent after this is heard with the mean taken.
+    fn take_own_mean(&self, samples: &[i16]) {
+        self.send(LoopJob::TakeOwnMean(samples.to_vec()));
     }
 
     /// Ends the utterance once the loop has heard all of it: its phones (none if the thread
@@ -739,6 +816,19 @@ impl Recognizer for Pocketsphinx {
             v.accept(samples);
         }
         self.decode(samples)
+    }
+
+    fn hear_alone(&mut self, samples: &[i16]) -> Result<(), AsrError> {
+        if self.search.is_none() {
+            return Err(AsrError::NoGrammar);
+        }
+        self.cancel();
+        if let Some(v) = &self.verifier {
+            v.take_own_mean(samples);
+        }
+        // SAFETY: a search is set and no utterance is in progress (cancelled above).
+        unsafe { take_own_mean(self.ps(), samples) };
+        Ok(())
     }
 
     fn finish_best(&mut self) -> Result<Option<String>, AsrError> {

@@ -290,7 +290,7 @@ fn recognize_wav(
         eprintln!("{warning}");
     }
     let started = std::time::Instant::now();
-    let heard = asr::recognize(recognizer.as_mut(), &grammar, &samples)?;
+    let heard = asr::recognize_alone(recognizer.as_mut(), &grammar, &samples)?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut out = Interpreter::new(vocab)
         .interpret(pos, &heard.pairs())

@@ -31,7 +31,49 @@ pub struct ps_nbest_t {
     _opaque: [u8; 0],
 }
 
+/// sphinxbase's `cmn_t`, the cepstral mean normalisation's state (its header, `cmn.h`,
+/// declares it in full): `mfcc_t` is `float` in Debian's build (no `FIXED_POINT`).
+#[repr(C)]
+pub struct cmn_t {
+    pub cmn_mean: *mut f32,
+    pub cmn_var: *mut f32,
+    pub sum: *mut f32,
+    pub nframe: i32,
+    pub veclen: i32,
+}
+
+/// The head of sphinxbase's `feat_t` (`feat.h`) up to its CMN state, field for field: the
+/// decoder gives its feature computation out (`ps_get_feat`) but no accessor of the CMN.
+#[repr(C)]
+pub struct feat_t {
+    pub refcount: c_int,
+    pub name: *mut c_char,
+    pub cepsize: i32,
+    pub n_stream: i32,
+    pub stream_len: *mut u32,
+    pub window_size: i32,
+    pub n_sv: i32,
+    pub sv_len: *mut u32,
+    pub subvecs: *mut *mut i32,
+    pub sv_buf: *mut f32,
+    pub sv_dim: i32,
+    /// `cmn_type_t`: 0 none, 1 batch, 2 live.
+    pub cmn: c_int,
+    pub varnorm: i32,
+    pub agc: c_int,
+    pub compute_feat: Option<unsafe extern "C" fn()>,
+    pub cmn_struct: *mut cmn_t,
+}
+
+/// `CMN_NONE` of sphinxbase's `cmn_type_t`. Any other (the model's own is batch) is a
+/// running mean when the audio comes in blocks, as it always does here.
+pub const CMN_NONE: c_int = 0;
+
 unsafe extern "C" {
+    pub fn ps_get_feat(ps: *mut ps_decoder_t) -> *mut feat_t;
+    /// Sets the running mean to `vec`, as if it had been heard over sphinxbase's window
+    /// (`CMN_WIN`, 500 frames).
+    pub fn cmn_live_set(cmn: *mut cmn_t, vec: *const f32);
     pub fn ps_args() -> *const arg_t;
     pub fn cmd_ln_parse_r(
         inout_cmdln: *mut cmd_ln_t,
