@@ -33,8 +33,9 @@ pub struct ReadingLine {
     pub is_move: bool,
 }
 
-/// `count` lines for `vocab`, different for each `seed`: each chosen to bring the words said
-/// least so far, until every word is said [`WANTED_TIMES`], then for variety.
+/// `count` lines for `vocab`, different for each `seed`: each chosen to bring a word not said
+/// yet, else the words said least so far, until every word is said [`WANTED_TIMES`], then
+/// for variety.
 pub fn reading_lines(vocab: &Vocab, count: usize, seed: u64) -> Vec<ReadingLine> {
     let mut rng = Rng::new(seed);
     let mut pool = move_lines(vocab, &mut rng);
@@ -73,11 +74,21 @@ pub fn reading_lines(vocab: &Vocab, count: usize, seed: u64) -> Vec<ReadingLine>
                 .map(|w| WANTED_TIMES.saturating_sub(said.get(w).copied().unwrap_or(0)))
                 .sum()
         };
+        // a word never said yet comes first: a line with one new word among words said
+        // already (a mate word after a move) would otherwise lose to lines of half-said words
+        let new_words = |line: &ReadingLine| -> usize {
+            line.words
+                .split(' ')
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .filter(|w| !said.contains_key(*w))
+                .count()
+        };
         let best = pool
             .iter()
             .enumerate()
             .filter(|(i, l)| !taken[*i] && (l.is_move || commands_so_far < most_commands))
-            .max_by_key(|(i, l)| (gain(l), std::cmp::Reverse(*i)))
+            .max_by_key(|(i, l)| (new_words(l), gain(l), std::cmp::Reverse(*i)))
             .map(|(i, _)| i);
         let Some(best) = best else { break };
         taken[best] = true;
@@ -122,20 +133,24 @@ fn move_lines(vocab: &Vocab, rng: &mut Rng) -> Vec<ReadingLine> {
     ] {
         lines.extend(vocab.castle_phrases(side).iter().map(|p| normalize(p)));
     }
+    let written = written_words(vocab);
+    let readable = |words: &String| {
+        !words.is_empty()
+            && vocab.heard_by_recognizer(words)
+            && words.split(' ').all(|w| is_written_spelling(&written, w))
+    };
+    lines.retain(readable);
+    // a check or mate word after a line that is read itself, so that it is never left out
+    // with a line that is not ("… laeufer … schachmatt")
     let some_moves: Vec<String> = lines.iter().cloned().collect();
     for word in vocab.check_words().iter().chain(vocab.mate_words()) {
         if let Some(line) = some_moves.get(rng.below(some_moves.len())) {
             lines.insert(format!("{line} {}", normalize(word)));
         }
     }
-    let written = written_words(vocab);
     lines
         .into_iter()
-        .filter(|words| {
-            !words.is_empty()
-                && vocab.heard_by_recognizer(words)
-                && words.split(' ').all(|w| is_written_spelling(&written, w))
-        })
+        .filter(readable)
         .map(|words| ReadingLine {
             words,
             is_move: true,
