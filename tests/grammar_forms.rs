@@ -132,6 +132,65 @@ fn promotions_castling_and_en_passant_in_both_languages() {
     }
 }
 
+/// §2.3 gives a lone origin file and a lone origin rank: where each tells the move, both are
+/// utterances of the recognizer grammar meaning it. With the rank left out where the file
+/// told the move, "Springer acht David sieben" (Nbd7, knights on b8 and f6) was forced onto
+/// another phrase by pocketsphinx: "Springer nach David fünf", a different legal move.
+#[test]
+fn a_lone_origin_file_or_rank_is_heard_wherever_it_tells_the_move() {
+    let cases = [
+        // knights b8 and f6 both reach d7: file and rank each tell them apart
+        (
+            "rnbq1rk1/1p2ppbp/p2p1np1/8/3NP3/2N3PP/PPP2PB1/R1BQ1RK1 b - - 0 9",
+            Lang::De,
+            &["springer acht david sieben", "springer bella david sieben"][..],
+            "b8d7",
+        ),
+        (
+            "rnb1kb1r/1pq2p1p/p2ppp2/8/3NPP2/2N5/PPP3PP/R2QKB1R w KQkq - 0 9",
+            Lang::De,
+            &["springer vier bella fünf", "springer david bella fünf"][..],
+            "d4b5",
+        ),
+        (
+            "rnb1kb1r/1pq2p1p/p2ppp2/8/3NPP2/2N5/PPP3PP/R2QKB1R w KQkq - 0 9",
+            Lang::En,
+            &["knight four bravo five", "knight delta bravo five"][..],
+            "d4b5",
+        ),
+        // rooks a1 and a8 on one file: only the rank tells them
+        (
+            "R7/8/7k/8/8/8/6PP/R6K w - - 0 1",
+            Lang::De,
+            &["turm eins anna vier"][..],
+            "a1a4",
+        ),
+    ];
+    for (fen, lang, phrases, want) in cases {
+        let pos: Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let vocab = Vocab::builtin(lang);
+        let grammar = Grammar::for_position(&pos, &vocab);
+        for phrase in phrases {
+            let meanings = grammar
+                .meanings(phrase)
+                .map(|m| m.into_iter().collect::<Vec<_>>());
+            assert_eq!(
+                meanings,
+                Some(vec![PhraseMeaning::Move(want.to_string())]),
+                "{lang} {fen}: {phrase:?}"
+            );
+        }
+        assert!(
+            !grammar.contains("turm anna anna vier"),
+            "a file that does not tell the rooks apart is no phrase"
+        );
+    }
+}
+
 /// What the recognizers give back for a command or an answer of the grammar (its words as the
 /// grammar spells them) is read by the interpreter as that command: "that's correct" came
 /// back as "that s correct", which meant nothing, and "no, that's wrong" was never taken.

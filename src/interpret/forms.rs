@@ -234,11 +234,14 @@ fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
     // destination only where the destination alone does not tell the move (and the file of
     // a capturing pawn, "Eva schlägt David fünf"); capture words on a capture; check words on
     // a check. Every word more that the recognizer must consider is a word it can mishear.
-    let mut told_apart = false;
+    // Where a lone origin is needed, the file and the rank are both wanted when each tells
+    // the move (§2.3 gives both forms): "Springer acht David sieben" for Nbd7 had no rule
+    // and was forced onto another move, "Springer nach David fünf".
+    let mut told_by_destination = false;
     for form in FORMS {
         let wanted = match form.name {
             "file" if role == Role::Pawn => mv.is_capture(),
-            "file" | "rank" => !told_apart,
+            "file" | "rank" => !told_by_destination,
             _ => true,
         };
         if !wanted {
@@ -353,8 +356,8 @@ fn rules_in(legal: &Legal<'_>, mv: &Move, vocab: &Vocab) -> Vec<MoveRule> {
                 .retain(|w| Some(w) == first.as_ref() || vocab.heard_by_recognizer(w));
         }
         if usable && reads_as(vocab, legal, &plain.join(" "), mv) {
-            if form.name != "origin" {
-                told_apart = true;
+            if form.name == "destination" {
+                told_by_destination = true;
             }
             if role == Role::Pawn && form.name == "destination" && !mv.is_capture() {
                 // A pawn push takes a to-word only after the piece word ("pawn to e four",
