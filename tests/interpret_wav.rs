@@ -178,3 +178,48 @@ fn a_move_misheard_for_another_pawn_move_is_never_sure() {
         );
     }
 }
+
+/// A German "äh" before "Anna" runs into "Berta": espeak-ng's "Turm äh Anna zwei" (Ra2) came
+/// back as a sure "Turm Berta zwei" (Rb2, the rook's other legal move) for five of nine
+/// voices and rates. Each is now right, or read back to wait for "ja".
+#[test]
+fn a_filler_run_into_a_file_name_never_makes_a_sure_other_move() {
+    let fen = "6k1/8/8/8/8/8/2R5/6K1 w - - 0 1";
+    let dir = tempfile::tempdir().expect("tempdir");
+    for voice in ["de", "de+m3", "de+m7"] {
+        for rate in ["130", "150", "170"] {
+            let raw = dir.path().join("raw.wav");
+            let wav = dir.path().join("move.wav");
+            let spoken = Command::new("espeak-ng")
+                .args(["-v", voice, "-s", rate, "-w"])
+                .arg(&raw)
+                .arg("Turm äh Anna zwei")
+                .status()
+                .expect("espeak-ng runs");
+            assert!(spoken.success());
+            // as a recording is kept: 16 kHz, with silence around the words
+            let kept = Command::new("sox")
+                .arg(&raw)
+                .args(["-r", "16000"])
+                .arg(&wav)
+                .args(["pad", "0.3", "0.5"])
+                .status()
+                .expect("sox runs");
+            assert!(kept.success());
+            let (code, json, stderr) = interpret(&[
+                "--fen",
+                fen,
+                "--wav",
+                wav.to_str().expect("utf-8 path"),
+                "--recognizer",
+                "pocketsphinx",
+            ]);
+            assert_eq!(code, Some(0), "{stderr}");
+            let wrong = json["status"] == "move" && json["uci"] != "c2a2";
+            assert!(
+                !(wrong && json["exact"] == true),
+                "{voice} at {rate}: a sure wrong move: {json}"
+            );
+        }
+    }
+}

@@ -117,6 +117,32 @@ fn eva_and_david_cost_confidence_where_the_other_is_another_legal_move() {
     assert!(!alone.rests_on_confusable("eva three"));
 }
 
+/// A German "äh" before "Anna" runs into "Berta": "Turm äh Anna zwei" (Ra2) was heard as a
+/// sure "Turm Berta zwei" (Rb2). A move with one of them waits for "ja" where the other
+/// makes another legal move.
+#[test]
+fn anna_and_berta_cost_confidence_where_the_other_is_another_legal_move() {
+    let de = Vocab::builtin(Lang::De);
+    let rook = Grammar::for_position(&position("6k1/8/8/8/8/8/2R5/6K1 w - - 0 1"), &de);
+    assert!(
+        rook.rests_on_confusable("turm berta zwei"),
+        "Ra2 is legal too"
+    );
+    assert!(
+        rook.rests_on_confusable("turm anna zwei"),
+        "Rb2 is legal too"
+    );
+    assert!(
+        confidence_heard(&rook, "turm berta zwei") <= CONFUSABLE_MOVE_CONFIDENCE,
+        "read back as a question"
+    );
+    assert!(!rook.rests_on_confusable("turm felix zwei"));
+    // the rook on a1 cannot go to the b-file's first rank: "Anna" has no twin there
+    let corner = Grammar::for_position(&position("6k1/8/8/8/8/8/1P6/R5K1 w - - 0 1"), &de);
+    assert!(corner.contains("turm anna vier"));
+    assert!(!corner.rests_on_confusable("turm anna vier"));
+}
+
 /// The confidence a reading of `text`, heard sure, keeps in `g` (less where it rests on a
 /// confusable word).
 fn confidence_heard(g: &Grammar, text: &str) -> f32 {
