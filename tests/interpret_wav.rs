@@ -23,6 +23,23 @@ fn interpret(args: &[&str]) -> (Option<i32>, Value, String) {
     )
 }
 
+/// What `interpret --lang LANG --fen FEN --wav WAV --recognizer pocketsphinx` answers; it
+/// must exit 0.
+fn pocketsphinx_heard(lang: &str, fen: &str, wav: &std::path::Path) -> Value {
+    let (code, json, stderr) = interpret(&[
+        "--lang",
+        lang,
+        "--fen",
+        fen,
+        "--wav",
+        wav.to_str().expect("utf-8 path"),
+        "--recognizer",
+        "pocketsphinx",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    json
+}
+
 #[test]
 fn a_spoken_move_is_recognized_in_its_position_and_interpreted() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -45,15 +62,7 @@ fn the_grammar_is_the_positions_own() {
     let dir = tempfile::tempdir().expect("tempdir");
     let wav = voice_support::utterance_wav("Springer Cesar drei", "de", &dir.path().join("m.wav"));
     let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-    let (code, json, stderr) = interpret(&[
-        "--fen",
-        fen,
-        "--wav",
-        wav.to_str().expect("utf-8 path"),
-        "--recognizer",
-        "pocketsphinx",
-    ]);
-    assert_eq!(code, Some(0), "{stderr}");
+    let json = pocketsphinx_heard("de", fen, &wav);
     assert_eq!(json["uci"], "b1c3", "{json}");
 }
 
@@ -117,19 +126,7 @@ fn flite_heard(voice: &str, text: &str, fen: &str) -> Value {
         .status()
         .expect("flite runs (Debian package flite)");
     assert!(made.success());
-    let wav = wav.to_str().expect("utf-8 path");
-    let (code, json, stderr) = interpret(&[
-        "--lang",
-        "en",
-        "--fen",
-        fen,
-        "--wav",
-        wav,
-        "--recognizer",
-        "pocketsphinx",
-    ]);
-    assert_eq!(code, Some(0), "{stderr}");
-    json
+    pocketsphinx_heard("en", fen, &wav)
 }
 
 #[test]
@@ -206,15 +203,7 @@ fn a_filler_run_into_a_file_name_never_makes_a_sure_other_move() {
                 .status()
                 .expect("sox runs");
             assert!(kept.success());
-            let (code, json, stderr) = interpret(&[
-                "--fen",
-                fen,
-                "--wav",
-                wav.to_str().expect("utf-8 path"),
-                "--recognizer",
-                "pocketsphinx",
-            ]);
-            assert_eq!(code, Some(0), "{stderr}");
+            let json = pocketsphinx_heard("de", fen, &wav);
             let wrong = json["status"] == "move" && json["uci"] != "c2a2";
             assert!(
                 !(wrong && json["exact"] == true),
