@@ -4,7 +4,9 @@
 Each move line of a corpus (`tests/corpus/*.jsonl`: `fen`, `heard`, `lang`, `expect`) is
 spoken by every voice given, at 130, 150 and 170 words a minute in turn, resampled to 16 kHz
 with half a second of silence around it, and heard by `rochade interpret --wav --recognizer
-pocketsphinx` one file at a time, as a test harness hears a recording. The probe counts per
+pocketsphinx` one file at a time, as a test harness hears a recording. `--condition` puts the
+issue's conditions under it: `clean` a -60 dBFS noise floor, as any microphone has, `pink` or
+`brown` noise `--snr` dB (10) under the speech over that floor. The probe counts per
 form (the line's `form`, or its `category`) the moves heard right, right and sure (made by
 the correction window without a word from the player), heard as another legal move, and not
 understood.
@@ -20,13 +22,16 @@ espeak-ng and sox.
 """
 
 import argparse
+import array
 import collections
+import math
 import itertools
 import json
 import os
 import random
 import subprocess
 import sys
+import wave
 from concurrent.futures import ThreadPoolExecutor
 
 RATES = (130, 150, 170)
@@ -56,6 +61,75 @@ def recording(wav_dir, n, voice, line):
     return wav
 
 
+FLOOR_AMPLITUDE = 57  # uniform noise of this peak is a -60 dBFS floor, as `bench voice` adds
+FRAME = 160
+
+
+def samples_of(wav):
+    with wave.open(wav) as w:
+        data = array.array("h", w.readframes(w.getnframes()))
+    if sys.byteorder == "big":
+        data.byteswap()
+    return data
+
+
+def write_samples(wav, data):
+    out = array.array("h", data)
+    if sys.byteorder == "big":
+        out.byteswap()
+    part = wav + ".part.wav"
+    with wave.open(part, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(out.tobytes())
+    os.replace(part, wav)
+
+
+def level_db(frame):
+    mean = sum(frame) / len(frame)
+    power = sum((s - mean) ** 2 for s in frame) / len(frame)
+    return 10 * math.log10(max(power, 1e-12) / 32768.0 ** 2)
+
+
+def active_rms(data):
+    """The speech level over its active frames (within 30 dB of the loudest), as `bench
+    voice` measures it, so that the padding does not lower it."""
+    frames = [data[i:i + FRAME] for i in range(0, len(data) - FRAME + 1, FRAME)]
+    levels = [level_db(f) for f in frames]
+    loudest = max(levels)
+    active = [s for f, lv in zip(frames, levels) if lv > loudest - 30 for s in f]
+    return math.sqrt(sum(s * s for s in active) / len(active))
+
+
+def room_noise(wav_dir, colour):
+    path = os.path.join(wav_dir, f"{colour}.noise.wav")
+    if not os.path.exists(path):
+        subprocess.run(["sox", "-R", "-n", "-r", "16000", "-b", "16", "-c", "1", path,
+                        "synth", "120", colour], check=True, capture_output=True)
+    return samples_of(path)
+
+
+def conditioned(wav_dir, n, wav, condition, snr):
+    """The recording in a condition: `clean` over a -60 dBFS floor (never digital silence),
+    `pink` or `brown` noise at `snr` dB under the speech over that floor; each made once."""
+    out = os.path.join(wav_dir, f"{n}.{condition}.wav")
+    if os.path.exists(out):
+        return out
+    speech = samples_of(wav)
+    pick = random.Random(n)
+    mixed = [s + pick.randint(-FLOOR_AMPLITUDE, FLOOR_AMPLITUDE) for s in speech]
+    if condition != "clean":
+        noise = room_noise(wav_dir, condition + "noise")
+        start = pick.randrange(len(noise) - len(speech))
+        part = noise[start:start + len(speech)]
+        noise_rms = math.sqrt(sum(s * s for s in part) / len(part))
+        gain = active_rms(speech) / (noise_rms * 10 ** (snr / 20))
+        mixed = [m + x * gain for m, x in zip(mixed, part)]
+    write_samples(out, [max(-32768, min(32767, round(m))) for m in mixed])
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("corpus")
@@ -65,6 +139,10 @@ def main():
     ap.add_argument("--wav-dir", required=True, help="where the recordings are kept and reused")
     ap.add_argument("--binary", default="target/release/rochade")
     ap.add_argument("--json", help="write every outcome to this file")
+    ap.add_argument("--condition", choices=("silence", "clean", "pink", "brown"),
+                    default="silence", help="digital silence around the speech (the default), "
+                    "a -60 dBFS floor under it, or pink or brown noise over that floor")
+    ap.add_argument("--snr", type=float, default=10.0, help="dB of the speech over the noise")
     args = ap.parse_args()
     os.makedirs(args.wav_dir, exist_ok=True)
     by_form = collections.defaultdict(list)
@@ -82,6 +160,8 @@ def main():
     def hear(job):
         n, voice, line = job
         wav = recording(args.wav_dir, n, voice, line)
+        if args.condition != "silence":
+            wav = conditioned(args.wav_dir, n, wav, args.condition, args.snr)
         out = subprocess.run(
             [args.binary, "interpret", "--fen", line["fen"], "--lang", args.lang, "--wav", wav,
              "--recognizer", "pocketsphinx"], capture_output=True, text=True, check=True)
@@ -104,8 +184,8 @@ def main():
         elif o["got"]:
             counts[(o["form"], "another move")] += 1
             counts[(o["form"], "sure other")] += o["sure"]
-    print(f"wav probe, {args.corpus}, {args.lang}: {len(outcomes)} recordings, "
-          f"voices {args.voices}")
+    print(f"wav probe, {args.corpus}, {args.lang}, {args.condition}: {len(outcomes)} "
+          f"recordings, voices {args.voices}")
     forms = sorted({o["form"] for o in outcomes}) + ["all forms"]
     for form in forms:
         get = (lambda k: sum(v for (f, kk), v in counts.items() if kk == k)) \
