@@ -148,6 +148,8 @@ struct RecognizerSection {
     #[serde(default)]
     noise_fillers: Vec<String>,
     #[serde(default)]
+    filler_pass: Vec<String>,
+    #[serde(default)]
     fide_ranks: Vec<String>,
     #[serde(default)]
     fide_files: Vec<String>,
@@ -206,6 +208,9 @@ pub struct Vocab {
     /// Normalized fillers a recognizer takes as noise anywhere (`[recognizer]
     /// noise_fillers`).
     noise_fillers: BTreeSet<String>,
+    /// Normalized fillers that the recognizer's filler pass takes between the words of a move
+    /// (`[recognizer] filler_pass`); none: no such pass.
+    filler_pass: BTreeSet<String>,
     /// Normalized rank words the recognizers hear only after one of `fide_files`
     /// (`[recognizer] fide_ranks`: the German numbers of an English game).
     fide_ranks: BTreeSet<String>,
@@ -608,6 +613,7 @@ impl Vocab {
                 })
                 .unwrap_or_default(),
             noise_fillers: recognizer_words(|r| &r.noise_fillers),
+            filler_pass: recognizer_words(|r| &r.filler_pass),
             fide_ranks: recognizer_words(|r| &r.fide_ranks),
             fide_files: recognizer_words(|r| &r.fide_files),
         };
@@ -951,6 +957,13 @@ impl Vocab {
     /// (`[recognizer] noise_fillers`), instead of only before and after a phrase.
     pub fn noise_fillers(&self) -> &BTreeSet<String> {
         &self.noise_fillers
+    }
+
+    /// Fillers that a recognizer's second hearing of a sentence it could not place takes
+    /// between the words of a move, beside the fillers before and after it (`[recognizer]
+    /// filler_pass`); none where there is no such hearing.
+    pub fn filler_pass_fillers(&self) -> &BTreeSet<String> {
+        &self.filler_pass
     }
 
     /// Whether a recognizer's grammar has this rank word right after this file word (`[recognizer]

@@ -212,3 +212,24 @@ fn a_filler_run_into_a_file_name_never_makes_a_sure_other_move() {
         }
     }
 }
+
+/// A German move with fillers around it ("kleine Rochade bitte") is no phrase of the
+/// grammar: forced onto "kleine Rochade", the phrase was too short for the speech and the
+/// move was not understood. The filler pass hears it again with the fillers and reads the
+/// move back as a question, never sure enough for the window.
+#[test]
+fn a_german_move_with_fillers_around_it_is_asked_back_not_lost() {
+    let fen = "r2qk2r/1p1nbppp/p1p1pn2/8/2BPP1b1/5N2/PPQN1PPP/R1B2RK1 b kq - 0 10";
+    let dir = tempfile::tempdir().expect("tempdir");
+    for voice in ["de", "de+f3", "de+m3"] {
+        let wav = voice_support::utterance_wav(
+            "kleine Rochade bitte",
+            voice,
+            &dir.path().join(format!("{voice}.wav")),
+        );
+        let json = pocketsphinx_heard("de", fen, &wav);
+        assert_eq!(json["status"], "move", "{voice}: {json}");
+        assert_eq!(json["uci"], "e8g8", "{voice}: {json}");
+        assert_eq!(json["exact"], false, "{voice}: asked back: {json}");
+    }
+}

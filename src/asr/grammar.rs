@@ -74,6 +74,9 @@ pub struct Grammar {
     spelling: BTreeMap<String, String>,
     /// Folded filler words, which may stand before and after an utterance.
     fillers: BTreeSet<String>,
+    /// Folded fillers that may also stand between the words of a move, as the filler pass
+    /// hears them ([`Vocab::filler_pass_fillers`], [`Grammar::to_filler_jsgf`]).
+    inner_fillers: BTreeSet<String>,
     /// Other spellings of a word that mean the same (`cesar`: `cäsar`, `caesar` …), for a
     /// recognizer whose model lacks the first spelling.
     variants: BTreeMap<String, Vec<String>>,
@@ -230,6 +233,7 @@ impl Grammar {
             rules: Vec::new(),
             spelling: BTreeMap::new(),
             fillers: BTreeSet::new(),
+            inner_fillers: BTreeSet::new(),
             variants: BTreeMap::new(),
             confusable: BTreeSet::new(),
             heard_for_each_other: Vec::new(),
@@ -270,9 +274,27 @@ impl Grammar {
             );
         }
         grammar.allow_fillers(vocab);
+        grammar.allow_inner_fillers(vocab);
         grammar.variants = spelling_variants(vocab);
         grammar.set_confusable(vocab);
         grammar
+    }
+
+    /// Lets the fillers of the vocabulary's filler pass stand between the words of a move
+    /// too ("Turm äh Anna zwei"), for that pass only: the first hearing has none there.
+    pub fn allow_inner_fillers(&mut self, vocab: &Vocab) {
+        for filler in vocab.filler_pass_fillers() {
+            if let [word] = folded_words(filler).as_slice() {
+                self.learn_spelling(filler);
+                self.fillers.insert(word.clone());
+                self.inner_fillers.insert(word.clone());
+            }
+        }
+    }
+
+    /// Whether this grammar has a filler pass: fillers between the words of a move.
+    pub fn has_filler_pass(&self) -> bool {
+        !self.inner_fillers.is_empty() && self.has_moves()
     }
 
     /// The words a recognizer hears for each other, and of them the file names, which run
@@ -464,12 +486,30 @@ impl Grammar {
             .iter()
             .rposition(|w| !self.fillers.contains(w))
             .map_or(start, |i| i + 1);
-        if start == 0 && end == words.len() {
-            return (words, found);
-        }
         let core = words[start..end.max(start)].to_vec();
-        let found = self.meanings_of(&core);
-        (core, found)
+        let found = if start == 0 && end == words.len() {
+            found
+        } else {
+            self.meanings_of(&core)
+        };
+        if !found.is_empty() || self.inner_fillers.is_empty() {
+            return (core, found);
+        }
+        // a move with fillers between its words, as the filler pass hears it
+        let inner: Vec<String> = core
+            .iter()
+            .filter(|w| !self.inner_fillers.contains(*w))
+            .cloned()
+            .collect();
+        if inner.len() == core.len() {
+            return (core, found);
+        }
+        let found: BTreeSet<PhraseMeaning> = self
+            .meanings_of(&inner)
+            .into_iter()
+            .filter(|m| matches!(m, PhraseMeaning::Move(_)))
+            .collect();
+        (inner, found)
     }
 
     /// What the words mean, when rules take them.
@@ -666,6 +706,68 @@ impl Grammar {
     /// alternative). The words left out are returned beside the text, which is `None` when no
     /// rule is left.
     pub fn to_jsgf(&self, token: &dyn Fn(&str) -> Option<String>) -> (Option<String>, Jsgf) {
+        let (bodies, report) = self.jsgf_bodies(token, None);
+        if bodies.is_empty() {
+            return (None, report);
+        }
+        let mut out = String::from("#JSGF V1.0;\ngrammar rochade;\n");
+        out.push_str("<said> = ");
+        out.push_str(&super::jsgf::shared_prefix_expansion(&bodies));
+        out.push_str(";\n");
+        // Fillers are not in the recognizer's grammar: around every utterance they would
+        // double the search, and the acoustic model's own noise words take hesitations.
+        out.push_str("public <utterance> = <said>;\n");
+        (Some(out), report)
+    }
+
+    /// The grammar of the filler pass, in JSGF: the moves alone, with up to two fillers
+    /// before a move, one after it, and an inner filler between any two of its words ("so
+    /// jetzt Springer Hektor fünf bitte", "Turm äh Anna zwei"). A second hearing of a sentence
+    /// the first could not place; `None` without inner fillers, moves, or words to hear.
+    pub fn to_filler_jsgf(&self, token: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+        let token_of = |word: &str| token(&self.spell(word));
+        let inner: Vec<Vec<String>> = self
+            .inner_fillers
+            .iter()
+            .filter_map(|w| token_of(w).map(|t| vec![t]))
+            .collect();
+        let around: Vec<Vec<String>> = self
+            .fillers
+            .iter()
+            .filter_map(|w| token_of(w).map(|t| vec![t]))
+            .collect();
+        if inner.is_empty() || around.is_empty() {
+            return None;
+        }
+        let inner = format!("[ {} ]", super::jsgf::alternatives(&inner));
+        let (bodies, _) = self.jsgf_bodies(token, Some(&inner));
+        if bodies.is_empty() {
+            return None;
+        }
+        let mut out = String::from("#JSGF V1.0;\ngrammar fillers;\n");
+        out.push_str("<said> = ");
+        out.push_str(&super::jsgf::shared_prefix_expansion(&bodies));
+        out.push_str(";\n");
+        out.push_str(&format!(
+            "<filler> = {};\n",
+            super::jsgf::alternatives(&around)
+        ));
+        // Spelled out, never "[ <filler> ] <said>": pocketsphinx found no path at all where
+        // a grammar began with an optional word (see `jsgf_bodies`).
+        out.push_str(
+            "public <utterance> = ( <said> | <filler> <said> | <filler> <filler> <said> ) \
+             [ <filler> ];\n",
+        );
+        Some(out)
+    }
+
+    /// One pattern per rule, as JSGF parts; with `inner` (an optional filler group), the
+    /// moves alone, that group between any two of their words.
+    fn jsgf_bodies(
+        &self,
+        token: &dyn Fn(&str) -> Option<String>,
+        inner: Option<&String>,
+    ) -> (Vec<Vec<String>>, Jsgf) {
         let mut report = Jsgf::default();
         let mut missing = BTreeSet::new();
         let mut token_of = |word: &str| -> Option<String> {
@@ -677,6 +779,9 @@ impl Grammar {
         };
         let mut bodies: Vec<Vec<String>> = Vec::new();
         for rule in &self.rules {
+            if inner.is_some() && !matches!(rule.meaning, PhraseMeaning::Move(_)) {
+                continue;
+            }
             let mut parts: Vec<(String, bool)> = Vec::new();
             let mut usable = true;
             for slot in &rule.slots {
@@ -715,26 +820,27 @@ impl Grammar {
                         words.push(text.clone());
                     }
                 }
-                if words.iter().any(|w| !w.starts_with('[')) {
-                    bodies.push(words);
+                if !words.iter().any(|w| !w.starts_with('[')) {
+                    continue;
                 }
+                if let Some(filler) = inner {
+                    let mut with: Vec<String> = Vec::with_capacity(words.len() * 2);
+                    for (i, word) in words.into_iter().enumerate() {
+                        if i > 0 {
+                            with.push(filler.clone());
+                        }
+                        with.push(word);
+                    }
+                    words = with;
+                }
+                bodies.push(words);
             }
         }
         report.missing_words = missing.into_iter().collect();
         bodies.sort();
         bodies.dedup();
         report.rules = bodies.len();
-        if bodies.is_empty() {
-            return (None, report);
-        }
-        let mut out = String::from("#JSGF V1.0;\ngrammar rochade;\n");
-        out.push_str("<said> = ");
-        out.push_str(&super::jsgf::shared_prefix_expansion(&bodies));
-        out.push_str(";\n");
-        // Fillers are not in the recognizer's grammar: around every utterance they would
-        // double the search, and the acoustic model's own noise words take hesitations.
-        out.push_str("public <utterance> = <said>;\n");
-        (Some(out), report)
+        (bodies, report)
     }
 }
 

@@ -96,6 +96,8 @@ pub struct Pocketsphinx {
     /// utterance of it (the lattice also holds paths that stop part-way).
     grammar: Option<Grammar>,
     search: Option<CString>,
+    /// The filler pass's search ([`Grammar::to_filler_jsgf`]), where the grammar has one.
+    filler_search: Option<CString>,
     searches_made: u64,
     in_utterance: bool,
     /// The audio of the utterance in progress, for a second pass.
@@ -560,6 +562,7 @@ impl Pocketsphinx {
             spelling: HashMap::new(),
             grammar: None,
             search: None,
+            filler_search: None,
             searches_made: 0,
             in_utterance: false,
             utterance: Vec::new(),
@@ -704,6 +707,49 @@ impl Pocketsphinx {
         listed
     }
 
+    /// Hears `audio` again through the filler search: its best reading, score and path, the
+    /// filler search left active (for the n-best list) when there is a reading, the grammar's
+    /// own search restored when there is none.
+    fn hear_with_fillers(
+        &mut self,
+        audio: &[i16],
+    ) -> Result<Option<(String, i32, Vec<Segment>)>, AsrError> {
+        let Some(name) = self.filler_search.clone() else {
+            return Ok(None);
+        };
+        if audio.is_empty() {
+            return Ok(None);
+        }
+        self.end_utterance();
+        // SAFETY: no utterance is in progress; the search exists until the next grammar.
+        if unsafe { ffi::ps_set_search(self.ps(), name.as_ptr()) } != 0 {
+            self.restore_search();
+            return Ok(None);
+        }
+        let heard = self.decode(audio);
+        self.end_utterance();
+        if let Err(e) = heard {
+            self.restore_search();
+            return Err(e);
+        }
+        let Some((text, score)) = self.best_hypothesis() else {
+            self.restore_search();
+            return Ok(None);
+        };
+        // SAFETY: the utterance has just ended.
+        let path = unsafe { path_segments(self.ps()) };
+        Ok(Some((text, score, path)))
+    }
+
+    /// Makes the grammar's own search the active one again.
+    fn restore_search(&mut self) {
+        self.end_utterance();
+        if let Some(name) = self.search.as_ref() {
+            // SAFETY: no utterance is in progress; the search is the grammar's own.
+            unsafe { ffi::ps_set_search(self.ps(), name.as_ptr()) };
+        }
+    }
+
     fn respell(&self, hyp: &str) -> String {
         hyp.split_whitespace()
             .filter(|w| !w.starts_with('<') && !w.starts_with('['))
@@ -781,11 +827,30 @@ impl Recognizer for Pocketsphinx {
         let name = CString::new(format!("g{}", self.searches_made))
             .map_err(|e| AsrError::Grammar(e.to_string()))?;
         let text = CString::new(text).map_err(|e| AsrError::Grammar(e.to_string()))?;
-        // SAFETY: valid strings; the decoder copies the grammar into its own search.
+        let filler_text = grammar
+            .has_filler_pass()
+            .then(|| {
+                grammar.to_filler_jsgf(&|word: &str| {
+                    let t = token(word);
+                    self.known.contains(&t).then_some(t)
+                })
+            })
+            .flatten()
+            .and_then(|t| CString::new(t).ok());
+        let filler_name = CString::new(format!("f{}", self.searches_made))
+            .map_err(|e| AsrError::Grammar(e.to_string()))?;
+        // SAFETY: valid strings; the decoder copies the grammars into searches of its own and
+        // activates the first.
         let ok = unsafe {
             ffi::ps_set_jsgf_string(self.ps(), name.as_ptr(), text.as_ptr()) == 0
                 && ffi::ps_set_search(self.ps(), name.as_ptr()) == 0
         };
+        // SAFETY: as above; a filler grammar pocketsphinx refuses only leaves the pass out.
+        let filler_search = filler_text
+            .filter(|f| unsafe {
+                ffi::ps_set_jsgf_string(self.ps(), filler_name.as_ptr(), f.as_ptr()) == 0
+            })
+            .map(|_| filler_name);
         if !ok {
             return Err(AsrError::Grammar(format!(
                 "pocketsphinx rejected the JSGF grammar of {} rules",
@@ -796,11 +861,23 @@ impl Recognizer for Pocketsphinx {
             // SAFETY: the old search is not the active one any more.
             unsafe { ffi::ps_unset_search(self.ps(), old.as_ptr()) };
         }
+        if let Some(old) = std::mem::replace(&mut self.filler_search, filler_search) {
+            // SAFETY: a filler search is active only within `finish`.
+            unsafe { ffi::ps_unset_search(self.ps(), old.as_ptr()) };
+        }
         self.spelling = spelling;
         self.fillers = grammar.filler_words().iter().map(|w| token(w)).collect();
         self.fillers.extend(self.absorbed.iter().cloned());
         self.grammar = Some(grammar.clone());
         report.compile_ms = started.elapsed().as_secs_f64() * 1000.0;
+        if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
+            eprintln!(
+                "pocketsphinx: grammar of {} rules set in {:.1} ms, filler pass {}",
+                report.phrases,
+                report.compile_ms,
+                self.filler_search.is_some()
+            );
+        }
         Ok(report)
     }
 
@@ -886,10 +963,10 @@ impl Recognizer for Pocketsphinx {
         );
         let settled = gap.is_some_and(|fit| fit.gap <= limits.sure_gap);
         let second = best.is_none() || (self.decoded <= FIRST_UTTERANCES && !settled);
+        let audio = std::mem::take(&mut self.utterance);
         if second {
             // The cepstral mean has just adapted to this utterance: a second pass with it
             // often finds the path the first could not (a new speaker, a new room).
-            let audio = std::mem::take(&mut self.utterance);
             if let Some(v) = &self.verifier {
                 v.accept(&audio);
             }
@@ -921,7 +998,7 @@ impl Recognizer for Pocketsphinx {
         };
         // No phone loop: no measure. A loop but no fit: the paths could not be compared,
         // which is no reason to be sure.
-        let shares = match (&self.verifier, gap) {
+        let mut shares = match (&self.verifier, gap) {
             (_, Some(gap)) => Shares::of(
                 &limits,
                 gap,
@@ -930,6 +1007,61 @@ impl Recognizer for Pocketsphinx {
             (None, None) => Shares::all(1.0),
             (Some(_), None) => Shares::all(0.5),
         };
+        let mut best = best;
+        let mut best_score = best_score;
+        let mut filler_pass = false;
+        // A sentence the grammar could not place may be a move with fillers in it ("so jetzt
+        // Springer Hektor fünf bitte", "Turm äh Anna zwei"): heard once more with them, it
+        // is at best asked back, never made by the window, and never a command.
+        if shares.is_none() && !phones.is_empty() && self.filler_search.is_some() {
+            // The loop hears it again too, with the same cepstral mean as the filler search:
+            // a fit of paths heard with different means compares nothing.
+            if let Some(v) = &self.verifier {
+                v.accept(&audio);
+            }
+            let heard = self.hear_with_fillers(&audio)?;
+            let loop_again = self
+                .verifier
+                .as_ref()
+                .map(PhoneLoopThread::finish)
+                .unwrap_or_default();
+            if let Some((text, score, again)) = heard {
+                let fit = acoustic_fit(
+                    &again,
+                    &loop_again,
+                    &self.phone_counts,
+                    &self.fillers,
+                    limits.noisy_reject_gap,
+                );
+                let of_move = fit
+                    .filter(|f| f.gap < limits.filler_pass_reject_gap)
+                    .map_or(0.0, |f| limits.share_of_move(f));
+                if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
+                    let words: Vec<String> = again
+                        .iter()
+                        .map(|s| format!("{}@{}-{}", s.word, s.start, s.end))
+                        .collect();
+                    eprintln!(
+                        "pocketsphinx: filler pass {text:?}, fit {fit:?}, path {}",
+                        words.join(" ")
+                    );
+                }
+                if of_move > 0.0 {
+                    best = text;
+                    best_score = score;
+                    path = again;
+                    gap = fit;
+                    shares = Shares {
+                        other: 0.0,
+                        of_move: of_move.min(0.5),
+                        of_command: 0.0,
+                    };
+                    filler_pass = true;
+                } else {
+                    self.restore_search();
+                }
+            }
+        }
         // The n-best list's own scores: the best path's score from ps_get_hyp is on another
         // scale (comparing the two made every alternative look as good as the best).
         let mut listed: Vec<(String, i32)> = Vec::new();
@@ -945,6 +1077,9 @@ impl Recognizer for Pocketsphinx {
             t_lattice = t0.elapsed();
             listed = self.nbest_in_grammar();
         }
+        if filler_pass {
+            self.restore_search();
+        }
         let t_nbest = t0.elapsed();
         self.last_fit = gap;
         self.last_path = path
@@ -953,7 +1088,9 @@ impl Recognizer for Pocketsphinx {
             .map(|s| s.word.clone())
             .collect();
         if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
-            eprintln!("pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}, fit {gap:?}");
+            eprintln!(
+                "pocketsphinx: best {best:?} ({best_score}), n-best {listed:?}, fit {gap:?}, filler pass {filler_pass}"
+            );
             let words: Vec<String> = path
                 .iter()
                 .map(|s| format!("{}@{}-{}", s.word, s.start, s.end))

@@ -491,3 +491,41 @@ fn normalize_and_fold() {
     );
     assert_eq!(normalize_word("passé"), "passe");
 }
+
+/// The filler pass hears a German move with fillers around and inside it; a command is
+/// never taken from it, and a sentence whose words no move has stays outside.
+#[test]
+fn the_german_filler_pass_takes_fillers_around_and_inside_a_move_and_only_moves() {
+    let g = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::De));
+    assert!(g.has_filler_pass());
+    for (text, uci) in [
+        ("so jetzt Springer Felix drei bitte", "g1f3"),
+        ("Springer äh Felix drei", "g1f3"),
+        ("ähm Bauer ähm Eva vier bitte", "e2e4"),
+    ] {
+        assert_eq!(
+            g.meanings(text),
+            Some([PhraseMeaning::Move(uci.into())].into()),
+            "{text}"
+        );
+    }
+    // an inner filler makes no command, and fillers alone are nothing
+    assert!(g.contains("letzter zug") && !g.contains("letzter äh zug"));
+    assert!(!g.contains("äh ähm"));
+    let jsgf = g
+        .to_filler_jsgf(&|w: &str| Some(crate::asr::dictionary::token(w)))
+        .expect("a filler grammar");
+    assert!(jsgf.contains("springer [ ( aeh | aehm ) ] ("), "{jsgf}");
+    assert!(
+        !jsgf.contains("zeit"),
+        "no command in the filler pass: {jsgf}"
+    );
+    assert!(
+        jsgf.contains("( <said> | <filler> <said> | <filler> <filler> <said> ) [ <filler> ]"),
+        "{jsgf}"
+    );
+    // English hears its fillers as the model's noise words: no filler pass
+    let en = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::En));
+    assert!(!en.has_filler_pass());
+    assert!(en.to_filler_jsgf(&|w: &str| Some(w.to_string())).is_none());
+}
