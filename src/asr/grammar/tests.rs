@@ -492,10 +492,10 @@ fn normalize_and_fold() {
     assert_eq!(normalize_word("passé"), "passe");
 }
 
-/// The filler pass hears a German move with fillers around and inside it; a command is
-/// never taken from it, and a sentence whose words no move has stays outside.
+/// The filler pass hears a move with fillers around and inside it; a command is never taken
+/// from it, and a sentence whose words no move has stays outside.
 #[test]
-fn the_german_filler_pass_takes_fillers_around_and_inside_a_move_and_only_moves() {
+fn the_filler_pass_takes_fillers_around_and_inside_a_move_and_only_moves() {
     let g = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::De));
     assert!(g.has_filler_pass());
     for (text, uci) in [
@@ -524,8 +524,17 @@ fn the_german_filler_pass_takes_fillers_around_and_inside_a_move_and_only_moves(
         jsgf.contains("( <said> | <filler> <said> | <filler> <filler> <said> ) [ <filler> ]"),
         "{jsgf}"
     );
-    // English hears its fillers as the model's noise words: no filler pass
+    // English: "the" between the words, the fillers that are no noise words around them
     let en = Grammar::for_position(&Chess::default(), &Vocab::builtin(Lang::En));
-    assert!(!en.has_filler_pass());
-    assert!(en.to_filler_jsgf(&|w: &str| Some(w.to_string())).is_none());
+    assert!(en.has_filler_pass());
+    assert_eq!(
+        en.meanings("and the knight the f three"),
+        Some([PhraseMeaning::Move("g1f3".into())].into())
+    );
+    let jsgf = en
+        .to_filler_jsgf(&|w: &str| Some(w.to_string()))
+        .expect("an English filler grammar");
+    assert!(jsgf.contains("knight [ the ] ("), "{jsgf}");
+    // a grammar without moves (a question's) has no filler pass
+    assert!(!Grammar::for_answers(&Vocab::builtin(Lang::En)).has_filler_pass());
 }
