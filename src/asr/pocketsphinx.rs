@@ -23,16 +23,18 @@
 //! A recording heard alone (`interpret --wav`) is first heard through once for its own mean
 //! ([`take_own_mean`]).
 mod ffi;
+mod filler_pass;
 mod fit;
+mod phone_loop;
 
 pub use fit::{AcousticModel, FitLimits};
 use fit::{Shares, acoustic_fit, with_fit};
+use phone_loop::PhoneLoopThread;
 
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::{CStr, CString, c_char};
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
-use std::sync::mpsc;
 use std::time::Instant;
 
 use super::dictionary::{self, token};
@@ -339,178 +341,6 @@ unsafe fn take_own_mean(ps: *mut ffi::ps_decoder_t, samples: &[i16]) -> bool {
     }
 }
 
-/// A second decoder that hears the utterance as a free loop of phones: the best any speech
-/// can score. How far the grammar's best path falls behind it, per frame, says how well the
-/// utterance fits the grammar at all: a phrase of the grammar scores close to the loop,
-/// a sentence to the opponent forced onto a phrase far behind.
-struct PhoneLoop {
-    decoder: NonNull<ffi::ps_decoder_t>,
-    in_utterance: bool,
-}
-
-impl PhoneLoop {
-    fn new(hmm: &Path) -> Result<PhoneLoop, AsrError> {
-        // Context-independent phones: the loop must keep up with speech beside the grammar
-        // search; with triphones it is several times slower. No dither: sphinxbase draws it
-        // from one random generator for the whole process, which the grammar search's
-        // decoder seeds and uses; a second decoder on another thread drawing from it too
-        // would make what the grammar search hears change from run to run.
-        let decoder = start_decoder(hmm, &["-allphone_ci", "yes", "-dither", "no"])?;
-        let name = CString::new("phones").map_err(|e| AsrError::Grammar(e.to_string()))?;
-        // SAFETY: a valid name, and no phone language model: every phone equally likely, so
-        // that German speech is not held to English phone sequences.
-        let ok = unsafe {
-            ffi::ps_set_allphone_file(decoder.as_ptr(), name.as_ptr(), std::ptr::null()) == 0
-                && ffi::ps_set_search(decoder.as_ptr(), name.as_ptr()) == 0
-        };
-        let phone_loop = PhoneLoop {
-            decoder,
-            in_utterance: false,
-        };
-        if !ok {
-            return Err(AsrError::Grammar(
-                "pocketsphinx refused the phone loop".into(),
-            ));
-        }
-        Ok(phone_loop)
-    }
-
-    fn accept(&mut self, samples: &[i16]) {
-        let ps = self.decoder.as_ptr();
-        // SAFETY: the search is set; the pointer and length describe each chunk.
-        unsafe {
-            if !self.in_utterance {
-                if ffi::ps_start_utt(ps) < 0 {
-                    return;
-                }
-                self.in_utterance = true;
-            }
-            for chunk in samples.chunks(CHUNK) {
-                ffi::ps_process_raw(ps, chunk.as_ptr(), chunk.len(), 0, 0);
-            }
-        }
-    }
-
-    /// Takes the cepstral mean of a recording heard alone ([`take_own_mean`]).
-    fn take_own_mean(&mut self, samples: &[i16]) {
-        if self.in_utterance {
-            return;
-        }
-        // SAFETY: the search is set and no utterance is in progress.
-        unsafe { take_own_mean(self.decoder.as_ptr(), samples) };
-    }
-
-    /// Ends the utterance: the loop's phones.
-    fn finish(&mut self) -> Vec<Segment> {
-        if !self.in_utterance {
-            return Vec::new();
-        }
-        self.in_utterance = false;
-        let ps = self.decoder.as_ptr();
-        // SAFETY: an utterance is in progress; after it ends the segments are valid.
-        unsafe {
-            ffi::ps_end_utt(ps);
-            path_segments(ps)
-        }
-    }
-}
-
-// SAFETY: the loop's decoder is used only by the thread that owns it ([`PhoneLoopThread`]);
-// pocketsphinx keeps no thread-local state.
-unsafe impl Send for PhoneLoop {}
-
-/// What the phone loop's thread is asked to do.
-enum LoopJob {
-    Accept(Vec<i16>),
-    TakeOwnMean(Vec<i16>),
-    Finish(mpsc::Sender<Vec<Segment>>),
-    Cancel,
-}
-
-/// The phone loop on a thread of its own: it hears the audio beside the grammar search, on
-/// the second core, so that the read-back waits for neither twice.
-struct PhoneLoopThread {
-    jobs: Option<mpsc::Sender<LoopJob>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl PhoneLoopThread {
-    fn start(hmm: &Path) -> Result<PhoneLoopThread, AsrError> {
-        let mut phone_loop = PhoneLoop::new(hmm)?;
-        let (jobs, inbox) = mpsc::channel::<LoopJob>();
-        let thread = std::thread::Builder::new()
-            .name("phone-loop".into())
-            .spawn(move || {
-                for job in inbox {
-                    match job {
-                        LoopJob::Accept(samples) => phone_loop.accept(&samples),
-                        LoopJob::TakeOwnMean(samples) => phone_loop.take_own_mean(&samples),
-                        LoopJob::Finish(reply) => {
-                            let _ = reply.send(phone_loop.finish());
-                        }
-                        LoopJob::Cancel => {
-                            phone_loop.finish();
-                        }
-                    }
-                }
-            })
-            .map_err(|e| AsrError::Decode(format!("cannot start the phone loop: {e}")))?;
-        Ok(PhoneLoopThread {
-            jobs: Some(jobs),
-            thread: Some(thread),
-        })
-    }
-
-    fn send(&self, job: LoopJob) -> bool {
-        self.jobs.as_ref().is_some_and(|j| j.send(job).is_ok())
-    }
-
-    fn accept(&self, samples: &[i16]) {
-        self.send(LoopJob::Accept(samples.to_vec()));
-    }
-
-    /// Jobs are done in order: the audio sent after this is heard with the mean taken.
-    fn take_own_mean(&self, samples: &[i16]) {
-        self.send(LoopJob::TakeOwnMean(samples.to_vec()));
-    }
-
-    /// Ends the utterance once the loop has heard all of it: its phones (none if the thread
-    /// is gone).
-    fn finish(&self) -> Vec<Segment> {
-        let (reply, answer) = mpsc::channel();
-        if !self.send(LoopJob::Finish(reply)) {
-            return Vec::new();
-        }
-        answer.recv().unwrap_or_default()
-    }
-
-    fn cancel(&self) {
-        self.send(LoopJob::Cancel);
-    }
-}
-
-impl Drop for PhoneLoopThread {
-    fn drop(&mut self) {
-        // closing the channel ends the thread's loop
-        self.jobs.take();
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for PhoneLoop {
-    fn drop(&mut self) {
-        // SAFETY: the decoder was created by ps_init and is freed once.
-        unsafe {
-            if self.in_utterance {
-                ffi::ps_end_utt(self.decoder.as_ptr());
-            }
-            ffi::ps_free(self.decoder.as_ptr());
-        }
-    }
-}
-
 // SAFETY: the decoder is only used through &mut self, so from one thread at a time;
 // pocketsphinx keeps no thread-local state.
 unsafe impl Send for Pocketsphinx {}
@@ -707,47 +537,20 @@ impl Pocketsphinx {
         listed
     }
 
-    /// Hears `audio` again through the filler search: its best reading, score and path, the
-    /// filler search left active (for the n-best list) when there is a reading, the grammar's
-    /// own search restored when there is none.
-    fn hear_with_fillers(
-        &mut self,
-        audio: &[i16],
-    ) -> Result<Option<(String, i32, Vec<Segment>)>, AsrError> {
-        let Some(name) = self.filler_search.clone() else {
-            return Ok(None);
-        };
-        if audio.is_empty() {
-            return Ok(None);
-        }
-        self.end_utterance();
-        // SAFETY: no utterance is in progress; the search exists until the next grammar.
-        if unsafe { ffi::ps_set_search(self.ps(), name.as_ptr()) } != 0 {
-            self.restore_search();
-            return Ok(None);
-        }
-        let heard = self.decode(audio);
-        self.end_utterance();
-        if let Err(e) = heard {
-            self.restore_search();
-            return Err(e);
-        }
-        let Some((text, score)) = self.best_hypothesis() else {
-            self.restore_search();
-            return Ok(None);
-        };
-        // SAFETY: the utterance has just ended.
-        let path = unsafe { path_segments(self.ps()) };
-        Ok(Some((text, score, path)))
-    }
-
-    /// Makes the grammar's own search the active one again.
-    fn restore_search(&mut self) {
-        self.end_utterance();
-        if let Some(name) = self.search.as_ref() {
-            // SAFETY: no utterance is in progress; the search is the grammar's own.
-            unsafe { ffi::ps_set_search(self.ps(), name.as_ptr()) };
-        }
+    /// The fit of the grammar path `words` against the loop's `phones`.
+    fn fit_of(
+        &self,
+        words: &[Segment],
+        phones: &[Segment],
+        limits: &FitLimits,
+    ) -> Option<AcousticFit> {
+        acoustic_fit(
+            words,
+            phones,
+            &self.phone_counts,
+            &self.fillers,
+            limits.noisy_reject_gap,
+        )
     }
 
     fn respell(&self, hyp: &str) -> String {
@@ -954,13 +757,7 @@ impl Recognizer for Pocketsphinx {
         let limits = FitLimits::active(self.lang, self.model);
         // A first pass that already fits the grammar well needs no second one: the second
         // pass costs as much as the first, and the read-back waits for it.
-        let mut gap = acoustic_fit(
-            &path,
-            &phones,
-            &self.phone_counts,
-            &self.fillers,
-            limits.noisy_reject_gap,
-        );
+        let mut gap = self.fit_of(&path, &phones, &limits);
         let settled = gap.is_some_and(|fit| fit.gap <= limits.sure_gap);
         let second = best.is_none() || (self.decoded <= FIRST_UTTERANCES && !settled);
         let audio = std::mem::take(&mut self.utterance);
@@ -983,13 +780,7 @@ impl Recognizer for Pocketsphinx {
                     phones = again;
                 }
             }
-            gap = acoustic_fit(
-                &path,
-                &phones,
-                &self.phone_counts,
-                &self.fillers,
-                limits.noisy_reject_gap,
-            );
+            gap = self.fit_of(&path, &phones, &limits);
         }
         let t_second = t0.elapsed();
         self.utterance.clear();
@@ -1010,57 +801,16 @@ impl Recognizer for Pocketsphinx {
         let mut best = best;
         let mut best_score = best_score;
         let mut filler_pass = false;
-        // A sentence the grammar could not place may be a move with fillers in it ("so jetzt
-        // Springer Hektor fünf bitte", "Turm äh Anna zwei"): heard once more with them, it
-        // is at best asked back, never made by the window, and never a command.
-        if shares.is_none() && !phones.is_empty() && self.filler_search.is_some() {
-            // The loop hears it again too, with the same cepstral mean as the filler search:
-            // a fit of paths heard with different means compares nothing.
-            if let Some(v) = &self.verifier {
-                v.accept(&audio);
-            }
-            let heard = self.hear_with_fillers(&audio)?;
-            let loop_again = self
-                .verifier
-                .as_ref()
-                .map(PhoneLoopThread::finish)
-                .unwrap_or_default();
-            if let Some((text, score, again)) = heard {
-                let fit = acoustic_fit(
-                    &again,
-                    &loop_again,
-                    &self.phone_counts,
-                    &self.fillers,
-                    limits.noisy_reject_gap,
-                );
-                let of_move = fit
-                    .filter(|f| f.gap < limits.filler_pass_reject_gap)
-                    .map_or(0.0, |f| limits.share_of_move(f));
-                if std::env::var_os("ROCHADE_VOICE_LOG").is_some() {
-                    let words: Vec<String> = again
-                        .iter()
-                        .map(|s| format!("{}@{}-{}", s.word, s.start, s.end))
-                        .collect();
-                    eprintln!(
-                        "pocketsphinx: filler pass {text:?}, fit {fit:?}, path {}",
-                        words.join(" ")
-                    );
-                }
-                if of_move > 0.0 {
-                    best = text;
-                    best_score = score;
-                    path = again;
-                    gap = fit;
-                    shares = Shares {
-                        other: 0.0,
-                        of_move: of_move.min(0.5),
-                        of_command: 0.0,
-                    };
-                    filler_pass = true;
-                } else {
-                    self.restore_search();
-                }
-            }
+        if shares.is_none()
+            && !phones.is_empty()
+            && let Some(again) = self.filler_pass(&audio, &limits)?
+        {
+            best = again.text;
+            best_score = again.score;
+            path = again.path;
+            gap = again.fit;
+            shares = again.shares;
+            filler_pass = true;
         }
         // The n-best list's own scores: the best path's score from ps_get_hyp is on another
         // scale (comparing the two made every alternative look as good as the best).
@@ -1080,9 +830,6 @@ impl Recognizer for Pocketsphinx {
             unsafe { ffi::ps_get_lattice(self.ps()) };
             t_lattice = t0.elapsed();
             listed = self.nbest_in_grammar();
-        }
-        if filler_pass {
-            self.restore_search();
         }
         let t_nbest = t0.elapsed();
         self.last_fit = gap;
@@ -1187,76 +934,4 @@ pub fn installed_model() -> Option<PathBuf> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_noise_filler_spelled_with_an_umlaut_is_found_among_the_grammar_fillers() {
-        // the list is folded ("aeh"), the grammar spells its words ("äh"): before, the two
-        // never matched and a German noise word was silently not one
-        let text = include_str!("../../grammars/de.toml").replace(
-            "noise_fillers = []",
-            "noise_fillers = [\"äh\", \"ähm\", \"bitte\"]",
-        );
-        let vocab = crate::vocab::Vocab::from_toml_str("de.toml", &text).expect("valid");
-        let absorbed = absorbed_fillers(&vocab);
-        assert_eq!(
-            absorbed,
-            BTreeSet::from(["äh".to_string(), "ähm".to_string()]),
-            "'bitte' is a word of 'wie bitte', never noise"
-        );
-    }
-
-    #[test]
-    fn the_english_noise_fillers_go_to_the_noise_dictionary_and_german_has_none() {
-        let en = absorbed_fillers(&builtin(Lang::En));
-        for word in ["uh", "um", "please"] {
-            assert!(en.contains(word), "{word}: {en:?}");
-        }
-        assert!(absorbed_fillers(&builtin(Lang::De)).is_empty());
-        assert!(
-            absorbed_fillers(&builtin(Lang::Ar)).is_empty(),
-            "Arabic games speak German words"
-        );
-        let hmm = Path::new("/usr/share/pocketsphinx/model/en-us/en-us");
-        let (file, dict) = filler_dictionary(hmm, &en, Lang::En).expect("a noise dictionary");
-        let text = std::fs::read_to_string(file.path()).expect("readable");
-        assert!(
-            text.contains("<sil> SIL"),
-            "the model's own noise words stay: {text}"
-        );
-        assert!(
-            dict.get("please").is_some() && text.contains("\nplease "),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn extra_arguments_replace_defaults_of_the_same_name() {
-        let args = with_overrides(
-            ["-hmm", "m", "-wip", "0.01"].into_iter(),
-            ["-wip", "0.5", "-beam", "1e-60"].into_iter(),
-        );
-        assert_eq!(args, ["-hmm", "m", "-wip", "0.5", "-beam", "1e-60"]);
-    }
-
-    #[test]
-    fn confidences_follow_scores_and_sum_to_one() {
-        let c = confidences(&[
-            ("a".into(), -1000),
-            ("b".into(), -31000),
-            ("c".into(), -1000),
-        ]);
-        let sum: f32 = c.iter().map(|a| a.confidence).sum();
-        assert!((sum - 1.0).abs() < 1e-4);
-        assert!(c[0].confidence > c[1].confidence);
-        assert!((c[0].confidence - c[2].confidence).abs() < 1e-6);
-        assert!(confidences(&[]).is_empty());
-    }
-
-    #[test]
-    fn missing_model_is_a_clear_error() {
-        let err = Pocketsphinx::new(Path::new("/nonexistent"), Lang::De, 3).err();
-        assert!(matches!(err, Some(AsrError::PocketsphinxInit(_))));
-    }
-}
+mod tests;
