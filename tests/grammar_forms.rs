@@ -234,3 +234,40 @@ fn every_command_and_answer_of_the_grammar_is_read_as_what_it_means() {
         assert!(checked > 50, "{lang}: only {checked} commands and answers");
     }
 }
+
+/// "Umwandlung in Dame", two promotion words together (SPOKEN-MOVES §2), is a phrase of the
+/// recognizer grammar: it held one promotion word before the piece, so pocketsphinx forced
+/// the sentence onto "Umwandlung Dame" or onto another piece.
+#[test]
+fn umwandlung_in_before_the_piece_is_heard() {
+    let pos: Chess = "8/3P4/8/8/8/8/k7/6K1 w - - 0 1"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let vocab = Vocab::builtin(Lang::De);
+    let interpreter = Interpreter::new(vocab.clone());
+    let grammar = Grammar::for_position(&pos, &vocab);
+    for (phrase, want) in [
+        ("david acht umwandlung in dame", "d7d8q"),
+        (
+            "bauer david sieben david acht umwandlung in springer",
+            "d7d8n",
+        ),
+        ("david sieben nach david acht umwandlung in turm", "d7d8r"),
+    ] {
+        let read = interpreter.interpret_text(&pos, phrase).reading;
+        assert!(
+            matches!(&read, Reading::Move(mv) if uci(mv) == want),
+            "{phrase:?} read as {read:?}"
+        );
+        let meanings = grammar
+            .meanings(phrase)
+            .map(|m| m.into_iter().collect::<Vec<_>>());
+        assert_eq!(
+            meanings,
+            Some(vec![PhraseMeaning::Move(want.to_string())]),
+            "{phrase:?} is no phrase of the grammar"
+        );
+    }
+}
