@@ -8,8 +8,8 @@ pocketsphinx` one file at a time, as a test harness hears a recording. `--condit
 issue's conditions under it: `clean` a -60 dBFS noise floor, as any microphone has, `pink` or
 `brown` noise `--snr` dB (10) under the speech over that floor. The probe counts per
 form (the line's `form`, or its `category`) the moves heard right, right and sure (made by
-the correction window without a word from the player), heard as another legal move, and not
-understood.
+the correction window without a word from the player), heard as another legal move, heard as
+a command (the issue's "a command never", even asked back), and not understood.
 
 The recordings are written once into --wav-dir and reused: two builds compared on the same
 files hear the same audio (sox dithers when it resamples, so two syntheses of one line differ
@@ -169,6 +169,7 @@ def main():
         return {"voice": voice, "form": line.get("form") or line["category"],
                 "said": line["heard"], "move": line["expect"]["uci"],
                 "heard": reading.get("heard"), "got": reading.get("uci"),
+                "status": reading.get("status"), "command": reading.get("command"),
                 "sure": reading.get("exact") is True}
 
     jobs = [(n, v, line) for n, (v, line) in
@@ -184,6 +185,8 @@ def main():
         elif o["got"]:
             counts[(o["form"], "another move")] += 1
             counts[(o["form"], "sure other")] += o["sure"]
+        elif o["status"] == "command":
+            counts[(o["form"], "command")] += 1
     print(f"wav probe, {args.corpus}, {args.lang}, {args.condition}: {len(outcomes)} "
           f"recordings, voices {args.voices}")
     forms = sorted({o["form"] for o in outcomes}) + ["all forms"]
@@ -193,7 +196,7 @@ def main():
         total = get("all")
         print(f"  {form}: {get('right')} of {total} right ({100 * get('right') / total:.1f} %), "
               f"{get('sure')} of them sure; another move {get('another move')}, "
-              f"{get('sure other')} of them sure")
+              f"{get('sure other')} of them sure; a command {get('command')}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(outcomes, f, ensure_ascii=False)
