@@ -30,6 +30,25 @@ fn position(seeds: &[usize]) -> Chess {
     pos
 }
 
+fn from_fen(fen: &str) -> Chess {
+    fen.parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap()
+}
+
+/// `phrase` is an utterance of `grammar` with the one meaning: the move `want`.
+fn assert_means_move(grammar: &Grammar, phrase: &str, want: &str, context: &str) {
+    let meanings = grammar
+        .meanings(phrase)
+        .map(|m| m.into_iter().collect::<Vec<_>>());
+    assert_eq!(
+        meanings,
+        Some(vec![PhraseMeaning::Move(want.to_string())]),
+        "{context}: {phrase:?}"
+    );
+}
+
 fn check(lang: Lang, seeds: &[usize], picks: &[usize], filler: bool) {
     let vocab = Vocab::builtin(lang);
     let interpreter = Interpreter::new(vocab.clone());
@@ -106,11 +125,7 @@ fn promotions_castling_and_en_passant_in_both_languages() {
         "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
     ];
     for fen in cases {
-        let pos: Chess = fen
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let pos = from_fen(fen);
         for lang in [Lang::De, Lang::En] {
             let vocab = Vocab::builtin(lang);
             let interpreter = Interpreter::new(vocab.clone());
@@ -167,22 +182,11 @@ fn a_lone_origin_file_or_rank_is_heard_wherever_it_tells_the_move() {
         ),
     ];
     for (fen, lang, phrases, want) in cases {
-        let pos: Chess = fen
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let pos = from_fen(fen);
         let vocab = Vocab::builtin(lang);
         let grammar = Grammar::for_position(&pos, &vocab);
         for phrase in phrases {
-            let meanings = grammar
-                .meanings(phrase)
-                .map(|m| m.into_iter().collect::<Vec<_>>());
-            assert_eq!(
-                meanings,
-                Some(vec![PhraseMeaning::Move(want.to_string())]),
-                "{lang} {fen}: {phrase:?}"
-            );
+            assert_means_move(&grammar, phrase, want, &format!("{lang} {fen}"));
         }
         assert!(
             !grammar.contains("turm anna anna vier"),
@@ -240,11 +244,7 @@ fn every_command_and_answer_of_the_grammar_is_read_as_what_it_means() {
 /// the sentence onto "Umwandlung Dame" or onto another piece.
 #[test]
 fn umwandlung_in_before_the_piece_is_heard() {
-    let pos: Chess = "8/3P4/8/8/8/8/k7/6K1 w - - 0 1"
-        .parse::<shakmaty::fen::Fen>()
-        .unwrap()
-        .into_position(shakmaty::CastlingMode::Standard)
-        .unwrap();
+    let pos = from_fen("8/3P4/8/8/8/8/k7/6K1 w - - 0 1");
     let vocab = Vocab::builtin(Lang::De);
     let interpreter = Interpreter::new(vocab.clone());
     let grammar = Grammar::for_position(&pos, &vocab);
@@ -261,13 +261,6 @@ fn umwandlung_in_before_the_piece_is_heard() {
             matches!(&read, Reading::Move(mv) if uci(mv) == want),
             "{phrase:?} read as {read:?}"
         );
-        let meanings = grammar
-            .meanings(phrase)
-            .map(|m| m.into_iter().collect::<Vec<_>>());
-        assert_eq!(
-            meanings,
-            Some(vec![PhraseMeaning::Move(want.to_string())]),
-            "{phrase:?} is no phrase of the grammar"
-        );
+        assert_means_move(&grammar, phrase, want, "de");
     }
 }
